@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Three projects: server code runs in Node against real databases, the web app in jsdom,
+// and shared/ (pure TypeScript) in Node.
+export default defineConfig({
+  test: {
+    reporters: process.env.VITEST_JSON_REPORT
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }]]
+      : ['default'],
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Server tests start real processes and databases; keep them from starving each other on 2 cores.
+          fileParallelism: true,
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['app/**/*.test.{ts,tsx}'],
+          setupFiles: ['app/testing/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'shared',
+          environment: 'node',
+          include: ['shared/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
