@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createIdentity } from './oidc/provider.ts';
+import { AccessLogController } from './plugins/access-log.ts';
+import { authenticate } from './plugins/authenticate.ts';
+import { errors } from './plugins/errors.ts';
+import { identityMount } from './plugins/identity.ts';
+import { metrics } from './plugins/metrics.ts';
+import { security, securityHeaders } from './plugins/security.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
+import { webApp } from './plugins/web-app.ts';
+import { createHub, type Hub } from './realtime/hub.ts';
+import { advisoryAdminRoutes, advisoryMemberRoutes } from './routes/advisories/advisories.ts';
+import {
+  classificationAdminRoutes,
+  classificationReadRoutes,
+} from './routes/article-classifications/classifications.ts';
+import { articleReadRoutes, articleWriteRoutes } from './routes/articles/articles.ts';
+import { accountAuthRoutes } from './routes/auth/account-auth.ts';
+import { publicAuthRoutes } from './routes/auth/public-auth.ts';
+import { configurationRoutes } from './routes/configuration/subscriber-configuration.ts';
+import { fileSaveRoutes } from './routes/file-save/upload.ts';
+import { healthRoutes } from './routes/management/health.ts';
+import { managementRoutes } from './routes/management/users.ts';
+import { personalInfoRoutes } from './routes/personal-info/personal-info.ts';
+import { subscriptionRoutes } from './routes/subscriptions/subscriptions.ts';
+import {
+  systemMessageAdminRoutes,
+  systemMessageReadRoutes,
+} from './routes/system-messages/system-messages.ts';
+import { traderKeyRoutes } from './routes/trader-keys/trader-keys.ts';
+import { createTokenVerifier } from './security/access-tokens.ts';
+import { deriveKey } from './security/crypto.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const DEFAULT_WEB_ROOT = path.join(ROOT, 'dist', 'app');
+const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Outgoing mail; by default SMTP_URL or the log, always kept in the outbox table. */
+  mailer?: Mailer;
+  /** Requests per minute per address for each sign-in call (tests raise it). */
+  authRateLimitPerMinute?: number;
+  /** Fastify logger options; false for quiet tests. */
+  logger?: FastifyServerOptions['logger'];
+  webRoot?: string;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: Array<{ method: string; url: string }>;
+    hub: Hub;
+  }
+}
+
+/** Builds the whole application without listening; main.ts listens, tests call inject(). */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    // Logs go to stdout asynchronously (buffered, flushed at exit). Request headers are never logged,
+    // so tokens and cookies cannot leak into logs.
+    ...(deps.logger === undefined
+      ? { loggerInstance: pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false })) }
+      : { logger: deps.logger }),
+    logController: new AccessLogController(),
+    // A hop count is valid at run time though Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    // An incoming X-Request-Id (from a proxy) is kept when it looks like one; otherwise a fresh UUID.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // Close idle keep-alive sockets at shutdown; in-flight requests still finish.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route the app registers, for the authorization matrix's completeness check.
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+
+  const https = config.publicUrl.startsWith('https:');
+  const db = database.db;
+  const identity = await createIdentity(config, db);
+  const mailer =
+    deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const authRate = deps.authRateLimitPerMinute ?? config.authRateLimitPerMinute;
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+
+  await app.register(errors);
+  await app.register(security, { https });
+  await app.register(metrics, { token: config.metricsToken });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(identityMount, { identity, db, securityHeaders: await securityHeaders(https) });
+  const verify = createTokenVerifier({
+    db,
+    issuer: identity.issuer,
+    audience: identity.apiAudience,
+    signingKey: identity.signingKey,
+  });
+  await app.register(authenticate, { verify });
+
+  const hub = createHub({
+    server: app.server,
+    db,
+    verify,
+    publicUrl: config.publicUrl,
+    redisUrl: config.redisUrl,
+    log: app.log,
+  });
+  app.decorate('hub', hub);
+  // Before the HTTP server closes: live hub connections would otherwise keep it open.
+  app.addHook('preClose', async () => hub.close());
+  const publish = (eventIds: number[]) => hub.publish(eventIds);
+  const secretsKey = deriveKey(config.appSecret, 'trader-secrets');
+
+  // Public: health, client configuration, sign-in and recovery.
+  await app.register(healthRoutes, { database, version: VERSION });
+  await app.register(configurationRoutes, { identity });
+  await app.register(publicAuthRoutes, {
+    db,
+    mailer,
+    provider: identity.provider,
+    publicUrl: config.publicUrl,
+    captchaTestCode: config.captchaTestCode,
+    rateLimitPerMinute: authRate,
+  });
+
+  // Public reads that show more to signed-in callers.
+  await app.register(async (reader) => {
+    reader.addHook('onRequest', reader.optionalAuthenticate);
+    await reader.register(classificationReadRoutes, { db });
+    await reader.register(articleReadRoutes, { db });
+  });
+
+  // Signed in: every route in this context needs a valid bearer token.
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', signedIn.authenticate);
+    await signedIn.register(accountAuthRoutes, {
+      db,
+      mailer,
+      publicUrl: config.publicUrl,
+      rateLimitPerMinute: authRate,
+    });
+    await signedIn.register(personalInfoRoutes, { db, uploadsDir });
+    await signedIn.register(articleWriteRoutes, { db });
+    await signedIn.register(fileSaveRoutes, { uploadsDir });
+    await signedIn.register(systemMessageReadRoutes, { db });
+    await signedIn.register(subscriptionRoutes, { db, publish });
+    // Members only.
+    await signedIn.register(async (members) => {
+      members.addHook('onRequest', members.requireMember);
+      await members.register(advisoryMemberRoutes, { db, publish });
+    });
+    // Admins only.
+    await signedIn.register(async (admin) => {
+      // onRequest, so that a non-admin is refused before the body is even validated.
+      admin.addHook('onRequest', admin.requireAdmin);
+      await admin.register(managementRoutes, { database, publish });
+      await admin.register(classificationAdminRoutes, { db });
+      await admin.register(traderKeyRoutes, { db, secretsKey, publish });
+      await admin.register(advisoryAdminRoutes, { db, publish });
+      await admin.register(systemMessageAdminRoutes, { db, publish });
+    });
+  });
+
+  await app.register(uploadsPlugin, { uploadsDir });
+  await app.register(webApp, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

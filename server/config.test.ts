@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from './config.ts';
+import { tempDir } from './test/databases.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for `npm start` with nothing set', () => {
+    const cwd = tempDir();
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.join(cwd, 'data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    // The generated secret is kept, so a restart uses the same one.
+    expect(config.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(cwd, 'data', 'app-secret'), 'utf8').trim()).toBe(config.appSecret);
+    expect(loadConfig({}, cwd).appSecret).toBe(config.appSecret);
+  });
+
+  it('does not write a secret file when APP_SECRET is given', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir, APP_SECRET: 'x'.repeat(40) });
+    expect(config.appSecret).toBe('x'.repeat(40));
+    expect(existsSync(path.join(dir, 'app-secret'))).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or an address list', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('trims a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe(
+      'https://portal.example.com',
+    );
+  });
+
+  it('refuses CAPTCHA_TEST_CODE in production', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', CAPTCHA_TEST_CODE: 'AAAAAA' }),
+    ).toThrow(/CAPTCHA_TEST_CODE must not be set when NODE_ENV=production/);
+  });
+
+  it('refuses a short APP_SECRET and an ADMIN_PASSWORD without ADMIN_EMAIL', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), APP_SECRET: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_PASSWORD: 'longenough1' })).toThrow(
+      /ADMIN_PASSWORD is set but ADMIN_EMAIL is missing/,
+    );
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the password and keeps the rest', () => {
+    expect(redactUrl('postgres://u:p4ss@db:5432/portal')).toBe('postgres://u:***@db:5432/portal');
+    expect(redactUrl('postgres://db/portal')).toBe('postgres://db/portal');
+  });
+});

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** A configuration problem a person can fix: the message names the variable and what is wrong. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = (protocols: readonly string[], example: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+        message: `must be a URL like ${example}`,
+      })
+      .optional(),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['production', 'development', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a whole number between 0 and 65535')
+      .max(65535, 'must be a whole number between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://portal.example.com'),
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/portal'),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Portal <no-reply@localhost>')),
+  APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be an e-mail address').optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(8, 'must be 8 to 30 characters').max(30, 'must be 8 to 30 characters').optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CAPTCHA_TEST_CODE: optionalString,
+  METRICS_TOKEN: optionalString,
+  AUTH_RATE_LIMIT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of requests per minute (1 to 100000)' })
+      .int('must be a whole number of requests per minute (1 to 100000)')
+      .min(1, 'must be a whole number of requests per minute (1 to 100000)')
+      .max(100_000, 'must be a whole number of requests per minute (1 to 100000)')
+      .default(20),
+  ),
+  ACCESS_TOKEN_TTL: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number of seconds between 10 and 3600' })
+      .int('must be a number of seconds between 10 and 3600')
+      .min(10, 'must be a number of seconds between 10 and 3600')
+      .max(3600, 'must be a number of seconds between 10 and 3600')
+      .default(300),
+  ),
+});
+
+export type Config = {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean | number | string;
+  captchaTestCode: string | undefined;
+  metricsToken: string | undefined;
+  /** Requests per minute per client address for each sign-in, registration and recovery call. */
+  authRateLimitPerMinute: number;
+  /** Lifetime of API access tokens (5 minutes by default; tests shorten it to prove silent renewal). */
+  accessTokenTtlSeconds: number;
+};
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and checks the environment. Throws ConfigError naming the first bad variables. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  if (e.CAPTCHA_TEST_CODE && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: CAPTCHA_TEST_CODE must not be set when NODE_ENV=production',
+    );
+  }
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
+    throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is missing');
+  }
+
+  const dataDir = prepareDataDir(e.DATA_DIR, cwd);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    captchaTestCode: e.CAPTCHA_TEST_CODE,
+    metricsToken: e.METRICS_TOKEN,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
+  };
+}
+
+/**
+ * The default ./data is created on first start; a DATA_DIR the operator names must already exist,
+ * so a typo does not silently start an empty portal somewhere else.
+ */
+function prepareDataDir(given: string | undefined, cwd: string): string {
+  const dir = path.resolve(cwd, given ?? 'data');
+  if (!existsSync(dir)) {
+    if (given !== undefined) {
+      throw new ConfigError(
+        `DATA_DIR ${dir} does not exist: create it or point DATA_DIR at an existing folder`,
+      );
+    }
+    mkdirSync(dir, { recursive: true });
+  }
+  if (!statSync(dir).isDirectory()) {
+    throw new ConfigError(`DATA_DIR ${dir} is not a folder`);
+  }
+  try {
+    accessSync(dir, constants.W_OK | constants.R_OK);
+  } catch {
+    throw new ConfigError(`DATA_DIR ${dir} is not writable: fix its permissions or choose another DATA_DIR`);
+  }
+  return dir;
+}
+
+/** APP_SECRET, when absent, is generated once and kept in DATA_DIR so restarts keep sessions valid. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+    throw new ConfigError(
+      `${file} holds an invalid secret: delete it to generate a new one, or set APP_SECRET`,
+    );
+  }
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: use theirs, so every process shares one secret.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  return secret;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** The database URL with any password replaced, for logs and error messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

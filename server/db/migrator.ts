@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { Database } from './database.ts';
+import type { Dialect } from './dialect.ts';
+import * as m0001 from './migrations/0001-users-roles-audit.ts';
+import * as m0002 from './migrations/0002-identity.ts';
+import * as m0003 from './migrations/0003-user-search.ts';
+import * as m0004 from './migrations/0004-teaching.ts';
+import * as m0005 from './migrations/0005-signals.ts';
+
+type MigrationModule = {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
+  up(db: any, dialect: Dialect): Promise<void>;
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  down?(db: any, dialect: Dialect): Promise<void>;
+};
+
+// Listed explicitly (not read from a folder) so the order is reviewed in code and nothing
+// half-written in the folder is ever run.
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '0001-users-roles-audit': m0001,
+  '0002-identity': m0002,
+  '0003-user-search': m0003,
+  '0004-teaching': m0004,
+  '0005-signals': m0005,
+};
+
+class StaticProvider implements MigrationProvider {
+  private readonly dialect: Dialect;
+  constructor(dialect: Dialect) {
+    this.dialect = dialect;
+  }
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const dialect = this.dialect;
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, module]) => [
+        name,
+        {
+          up: (db) => module.up(db, dialect),
+          ...(module.down ? { down: (db) => module.down!(db, dialect) } : {}),
+        },
+      ]),
+    );
+  }
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/**
+ * Brings the schema up to date. Kysely's migrator takes a lock (an advisory lock on PostgreSQL),
+ * so several processes starting together apply each migration once.
+ */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  // Name the schema explicitly on PostgreSQL: the migrator's "does the table exist" check looks across
+  // schemas, so another schema's migration table in the same database would otherwise be mistaken for ours.
+  const schema =
+    database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new StaticProvider(database.dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(
+      `Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`,
+    );
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export const migrationNames = Object.keys(MIGRATIONS);

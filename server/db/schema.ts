@@ -1,0 +1,216 @@
+import type { Generated } from 'kysely';
+
+// Timestamps are epoch milliseconds (bigint in PostgreSQL, integer in SQLite) so that every query,
+// comparison and date arithmetic is the same on both databases. Flags are 0/1 integers for the same reason.
+
+export type UsersTable = {
+  id: string;
+  email: string;
+  /** Lower-cased e-mail: the unique login key. */
+  email_normalized: string;
+  user_name: string;
+  nick_name: string | null;
+  password_hash: string | null;
+  email_confirmed_at: number | null;
+  member_expiry_date: number | null;
+  member_credit: Generated<number>;
+  points: Generated<number>;
+  pic: string | null;
+  gender: string | null;
+  phone: string | null;
+  locale: string | null;
+  /** Changes whenever credentials change, invalidating sessions issued before. */
+  security_stamp: string;
+  /** A new address waiting for its confirmation link. */
+  pending_email: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type RolesTable = {
+  id: Generated<number>;
+  name: string;
+  name_normalized: string;
+  built_in: number;
+  created_at: number;
+};
+
+export type UserRolesTable = {
+  user_id: string;
+  role_id: number;
+  created_at: number;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: number;
+  actor_id: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  /** JSON text with whatever the action needs to be understood later; never secrets. */
+  detail: string | null;
+};
+
+export type OidcPayloadsTable = {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  account_id: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+};
+
+export type AppKeysTable = { name: string; material: string; created_at: number };
+
+export type CaptchasTable = { id: string; answer_hash: string; expires_at: number };
+
+export type LoginThrottleTable = {
+  email_normalized: string;
+  failed_count: number;
+  lockout_end: number | null;
+  updated_at: number;
+};
+
+export type UserTokensTable = {
+  id: Generated<number>;
+  user_id: string;
+  purpose: 'confirm_email' | 'reset_password' | 'change_email';
+  token_hash: string;
+  new_email: string | null;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+};
+
+export type MailOutboxTable = {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: number;
+  sent_at: number | null;
+  error: string | null;
+};
+
+export type ArticleClassificationsTable = {
+  id: Generated<number>;
+  label: string;
+  show: number;
+  sort: number;
+  parent_id: number | null;
+  pids: string;
+  created_at: number;
+};
+
+export type ArticlesTable = {
+  id: Generated<number>;
+  head_line: string;
+  description: string;
+  classification_id: number;
+  text: string;
+  picture: string;
+  author_id: string;
+  status: number;
+  content_approval: string | null;
+  reviewer_id: string | null;
+  like_total: Generated<number>;
+  view_total: Generated<number>;
+  comment_total: Generated<number>;
+  collect_count: Generated<number>;
+  create_time: number;
+  update_time: number;
+};
+
+export type ArticleReactionTable = { article_id: number; user_id: string; created_at: number };
+export type ArticleViewsTable = { article_id: number; viewer: string; day: number };
+export type ArticleCommentsTable = {
+  id: Generated<number>;
+  article_id: number;
+  user_id: string;
+  content: string;
+  created_at: number;
+};
+
+export type TraderKeysTable = {
+  id: Generated<number>;
+  key_name: string;
+  key_value_enc: string;
+  secret_value_enc: string;
+  key_hint: string;
+  co_efficient: number;
+  leverage_coefficient: number;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+};
+export type TraderKeyRolesTable = { key_id: number; role_id: number };
+export type SubscriptionsTable = { user_id: string; key_id: number; created_at: number };
+export type AdvisoriesTable = {
+  id: Generated<number>;
+  title: string;
+  advisory_desc: string;
+  content: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+};
+export type AdvisoryKeysTable = { advisory_id: number; key_id: number };
+export type AdvisoryReactionsTable = {
+  advisory_id: number;
+  user_id: string;
+  kind: number;
+  created_at: number;
+};
+export type SystemMessagesTable = {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  published_user_name: string | null;
+  published_at: number;
+  is_roll: number;
+  is_pop: number;
+};
+export type SystemMessageDismissalsTable = { message_id: number; user_id: string; dismissed_at: number };
+export type HubEventsTable = {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  created_at: number;
+  published_at: number | null;
+};
+
+export type DB = {
+  trader_keys: TraderKeysTable;
+  trader_key_roles: TraderKeyRolesTable;
+  subscriptions: SubscriptionsTable;
+  advisories: AdvisoriesTable;
+  advisory_keys: AdvisoryKeysTable;
+  advisory_reactions: AdvisoryReactionsTable;
+  system_messages: SystemMessagesTable;
+  system_message_dismissals: SystemMessageDismissalsTable;
+  hub_events: HubEventsTable;
+  article_classifications: ArticleClassificationsTable;
+  articles: ArticlesTable;
+  article_likes: ArticleReactionTable;
+  article_collections: ArticleReactionTable;
+  article_views: ArticleViewsTable;
+  article_comments: ArticleCommentsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  audit_log: AuditLogTable;
+  oidc_payloads: OidcPayloadsTable;
+  app_keys: AppKeysTable;
+  captchas: CaptchasTable;
+  login_throttle: LoginThrottleTable;
+  user_tokens: UserTokensTable;
+  mail_outbox: MailOutboxTable;
+};

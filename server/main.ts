@@ -1,0 +1,92 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type Database, DatabaseStartError, openDatabase } from './db/database.ts';
+import { MigrationError, migrateToLatest } from './db/migrator.ts';
+import { ensureFirstAdmin } from './services/account.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** One line a person can act on, then a non-zero exit. No stack trace for problems they can fix. */
+function fail(message: string): never {
+  process.stderr.write(`Cannot start the portal: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    await migrateToLatest(database);
+  } catch (error) {
+    if (error instanceof DatabaseStartError || error instanceof MigrationError) fail(error.message);
+    throw error;
+  }
+
+  const app = await buildApp({ config, database });
+  await ensureFirstAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    log: app.log,
+  });
+  if (config.captchaTestCode) {
+    app.log.warn(
+      'CAPTCHA_TEST_CODE is set: every captcha accepts a fixed answer. Never do this in production.',
+    );
+  }
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      fail(`port ${config.port} is already in use: stop the other program or set PORT`);
+    if (code === 'EACCES') fail(`port ${config.port} needs privileges this user lacks: choose another PORT`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      fail(`HOST ${config.host} is not an address of this machine`);
+    throw error;
+  }
+  app.log.info(
+    { url: config.publicUrl, database: database.dialect, location: database.location },
+    'portal started',
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting at once');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('requests did not finish in time: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Cannot start the portal: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

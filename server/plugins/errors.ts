@@ -1,0 +1,89 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Locale } from '#shared/constants.ts';
+import { localeFromAcceptLanguage, message } from '#shared/messages.ts';
+import { PROBLEM_CONTENT_TYPE, type ProblemDetails } from '#shared/problem.ts';
+
+/** Throw from a handler to answer with problem details; `errors` maps fields to messages. */
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+  readonly extensions: Record<string, unknown>;
+  constructor(
+    status: number,
+    detail: string,
+    errors: Record<string, string[]> = {},
+    extensions: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.status = status;
+    this.errors = errors;
+    this.extensions = extensions;
+  }
+}
+
+export function requestLocale(request: FastifyRequest): Locale {
+  return localeFromAcceptLanguage(request.headers['accept-language']);
+}
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  errors: Record<string, string[]> = {},
+  extensions: Record<string, unknown> = {},
+): FastifyReply {
+  // Message keys of shared/messages.ts are shown in the request's language; other text as it is.
+  const locale = requestLocale(request);
+  const body: ProblemDetails = {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail: message(detail, locale),
+    instance: request.url.split('?')[0],
+    errors: Object.fromEntries(
+      Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => message(m, locale))]),
+    ),
+    requestId: request.id,
+    ...extensions,
+  };
+  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(body);
+}
+
+function validationErrors(error: FastifyError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const context = error.validationContext ?? 'body';
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context;
+    const messages = errors[field] ?? [];
+    messages.push(issue.message ?? 'is invalid');
+    errors[field] = messages;
+  }
+  return errors;
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpProblem) {
+      return sendProblem(request, reply, error.status, error.message, error.errors, error.extensions);
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return sendProblem(request, reply, 400, 'The request is not valid.', validationErrors(error));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return sendProblem(request, reply, 429, 'tooManyRequests', {});
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: body too large (413), bad JSON (400), unsupported media type (415)...
+      return sendProblem(request, reply, status, error.message, {});
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendProblem(request, reply, Math.max(status, 500), 'Something went wrong on our side.', {});
+  });
+}
+
+export const errors = fp(errorsPlugin, { name: 'errors' });

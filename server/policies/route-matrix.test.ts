@@ -1,0 +1,250 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { TEST_DIALECTS, tempDir } from '../test/databases.ts';
+import { createUser, type TestUser } from '../test/factories.ts';
+import { signIn } from '../test/sign-in.ts';
+
+type Principal =
+  | 'anonymous'
+  | 'unconfirmed'
+  | 'nonMember'
+  | 'expiredMember'
+  | 'standardUser'
+  | 'premiumUser'
+  | 'customTagMember'
+  | 'admin';
+
+type Row = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  route: string;
+  url: string;
+  body?: unknown;
+  multipart?: boolean;
+  expect: Record<Principal, number>;
+};
+
+const matrix = JSON.parse(readFileSync(path.join(import.meta.dirname, 'route-matrix.json'), 'utf8')) as {
+  principals: Record<Principal, string>;
+  routes: Row[];
+};
+const PRINCIPALS = Object.keys(matrix.principals) as Principal[];
+
+describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
+  let t: TestApp;
+  let webRoot: string;
+  const callers = new Map<Principal, { user: TestUser | undefined; headers: Record<string, string> }>();
+  const fixtures: Record<string, string> = {};
+  let png: Buffer;
+
+  beforeAll(async () => {
+    webRoot = tempDir('portal-web-');
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+    t = await buildTestApp(dialect, { webRoot });
+    const db = t.testDb.database.db;
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
+    const users: Record<Exclude<Principal, 'anonymous'>, Parameters<typeof createUser>[1]> = {
+      unconfirmed: { confirmed: false },
+      nonMember: {},
+      expiredMember: { roles: ['StandardUser'], memberDays: -1 },
+      standardUser: { roles: ['StandardUser'], memberDays: 30 },
+      premiumUser: { roles: ['PremiumUser'], memberDays: 30 },
+      customTagMember: { roles: ['Gold'], memberDays: 30 },
+      admin: { roles: ['Admin'] },
+    };
+    callers.set('anonymous', { user: undefined, headers: {} });
+    for (const [principal, options] of Object.entries(users) as Array<
+      [Principal, Parameters<typeof createUser>[1]]
+    >) {
+      const user = await createUser(db, options);
+      if (principal === 'unconfirmed') {
+        // An unconfirmed account cannot sign in; everything it does, it does without a token.
+        await expect(signIn(t.app, user.email, user.password)).rejects.toThrow(/403/);
+        callers.set(principal, { user, headers: {} });
+      } else {
+        callers.set(principal, { user, headers: (await signIn(t.app, user.email, user.password)).auth });
+      }
+    }
+    await createFixtures();
+  });
+
+  async function createFixtures() {
+    // Teaching content the article rows act on, all by the admin.
+    const db = t.testDb.database.db;
+    const adminId = callers.get('admin')!.user!.id;
+    const now = Date.now();
+    const category = await db
+      .insertInto('article_classifications')
+      .values({ label: 'Matrix', show: 1, sort: 1, parent_id: null, pids: '', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const addArticle = async (status: number) =>
+      (
+        await db
+          .insertInto('articles')
+          .values({
+            head_line: 'fixture',
+            description: 'd',
+            classification_id: category.id,
+            text: '<p>x</p>',
+            picture: '/uploads/images/x.webp',
+            author_id: adminId,
+            status,
+            create_time: now,
+            update_time: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    fixtures.$category = String(category.id);
+    fixtures.$article = String(await addArticle(3));
+    fixtures.$articleToEdit = String(await addArticle(3));
+    fixtures.$articleToDelete = String(await addArticle(3));
+    fixtures.$pendingArticle = String(await addArticle(1));
+    const comment = await db
+      .insertInto('article_comments')
+      .values({ article_id: Number(fixtures.$article), user_id: adminId, content: 'c', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    fixtures.$comment = String(comment.id);
+
+    // Signals: a trader key for every member tag and Admin, subscribed by those principals.
+    const roleIds = (
+      await db
+        .selectFrom('roles')
+        .select('id')
+        .where('name', 'in', ['StandardUser', 'PremiumUser', 'Gold', 'Admin'])
+        .execute()
+    ).map((r) => r.id);
+    const key = await db
+      .insertInto('trader_keys')
+      .values({
+        key_name: 'Matrix trader',
+        key_value_enc: 'x',
+        secret_value_enc: 'x',
+        key_hint: 'abcd',
+        co_efficient: 1,
+        leverage_coefficient: 1,
+        is_active: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('trader_key_roles')
+      .values(roleIds.map((role_id) => ({ key_id: key.id, role_id })))
+      .execute();
+    for (const principal of ['standardUser', 'premiumUser', 'customTagMember', 'admin'] as const) {
+      await db
+        .insertInto('subscriptions')
+        .values({ user_id: callers.get(principal)!.user!.id, key_id: key.id, created_at: now })
+        .execute();
+    }
+    const addAdvisory = async () => {
+      const advisory = await db
+        .insertInto('advisories')
+        .values({
+          title: 'a',
+          advisory_desc: 'd',
+          content: '<p>c</p>',
+          created_by: adminId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('advisory_keys').values({ advisory_id: advisory.id, key_id: key.id }).execute();
+      return String(advisory.id);
+    };
+    const addMessage = async () =>
+      String(
+        (
+          await db
+            .insertInto('system_messages')
+            .values({
+              title: 't',
+              content: 'c',
+              published_user_name: null,
+              published_at: now,
+              is_roll: 0,
+              is_pop: 0,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    fixtures.$traderKey = String(key.id);
+    fixtures.$traderRoles = JSON.stringify(roleIds);
+    fixtures.$advisory = await addAdvisory();
+    fixtures.$advisoryToDelete = await addAdvisory();
+    fixtures.$message = await addMessage();
+    fixtures.$messageToDelete = await addMessage();
+  }
+
+  afterAll(async () => {
+    await t.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('has a row for every registered route, and no row for a route that does not exist', async () => {
+    await t.app.ready();
+    const registered = t.app.routeTable.map((r) => `${r.method} ${r.url}`).sort();
+    const rows = matrix.routes.map((r) => `${r.method} ${r.route}`).sort();
+    expect(rows).toEqual(registered);
+    for (const row of matrix.routes) expect(Object.keys(row.expect).sort()).toEqual([...PRINCIPALS].sort());
+  });
+
+  for (const row of matrix.routes) {
+    it(`${row.method} ${row.route}`, async () => {
+      const actual: Partial<Record<Principal, number>> = {};
+      for (const principal of PRINCIPALS) {
+        const caller = callers.get(principal)!;
+        const fill = (text: string) => {
+          let filled = text
+            .replaceAll('$self', caller.user?.id ?? 'anonymous')
+            .replaceAll('$principal', principal);
+          // Longest names first, so that $article does not eat $articleToEdit; quoted ids become numbers.
+          for (const [name, value] of Object.entries(fixtures).sort((a, b) => b[0].length - a[0].length)) {
+            filled = filled.replaceAll(`"${name}"`, value).replaceAll(name, value);
+          }
+          return filled;
+        };
+        const url = fill(row.url);
+        let res: Awaited<ReturnType<typeof t.app.inject>>;
+        if (row.multipart) {
+          const boundary = '----matrix-boundary';
+          const payload = Buffer.concat([
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+            ),
+            png,
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]);
+          res = await t.app.inject({
+            method: row.method,
+            url,
+            headers: { ...caller.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+            payload,
+          });
+        } else {
+          res = await t.app.inject({
+            method: row.method,
+            url,
+            headers: caller.headers,
+            ...(row.body !== undefined ? { payload: JSON.parse(fill(JSON.stringify(row.body))) } : {}),
+          });
+        }
+        actual[principal] = res.statusCode;
+        // Whatever the answer, it is never a server error.
+        expect(res.statusCode, `${principal}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }
+      expect(actual).toEqual(row.expect);
+    });
+  }
+});

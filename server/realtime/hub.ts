@@ -1,0 +1,330 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import { Server, type Socket } from 'socket.io';
+import {
+  type ClientToServerEvents,
+  HUB_PATH,
+  type HubHandshake,
+  type ServerToClientEvents,
+} from '#shared/realtime.ts';
+import type { DB } from '../db/schema.ts';
+import { isMember, type Principal } from '../policies/membership.ts';
+import type { TokenVerifier } from '../security/access-tokens.ts';
+import { type HubEvent, parseHubEvent } from '../services/hub-events.ts';
+import {
+  advisoryAudience,
+  advisoryCounts,
+  advisoryDtos,
+  entitledKeyIds,
+  latestEventId,
+  subscribableKeys,
+  systemMessageDtos,
+} from '../services/signal-access.ts';
+
+type SocketData = { principal: Principal; token: string };
+type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type Target = { kind: 'everyone' } | { kind: 'socket'; socket: HubSocket };
+
+const SWEEP_EVERY_MS = 5_000;
+const REPLAY_LIMIT = 1000;
+const userRoom = (userId: string) => `user:${userId}`;
+const SIGNED_IN = 'signed-in';
+
+export type Hub = {
+  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  /** Fans out events recorded by a committed transaction (each event is published once, by one process). */
+  publish(eventIds: number[]): Promise<void>;
+  close(): Promise<void>;
+};
+
+/**
+ * The real-time hub at /AdvisoryHub (socket.io). The access token comes in the handshake's auth,
+ * browsers must come from our own origin, and every delivery is decided from the database at that
+ * moment. With REDIS_URL, processes share fan-out through Redis Streams.
+ */
+export function createHub(options: {
+  server: import('node:http').Server;
+  db: Kysely<DB>;
+  verify: TokenVerifier;
+  publicUrl: string;
+  redisUrl: string | undefined;
+  log: FastifyBaseLogger;
+}): Hub {
+  const { db, log } = options;
+  const origin = new URL(options.publicUrl).origin;
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+    options.server,
+    {
+      path: HUB_PATH,
+      serveClient: false,
+      // Browsers always send Origin: only our own is accepted. Clients that are not browsers send none.
+      allowRequest: (req, callback) => {
+        const given = req.headers.origin;
+        callback(null, given === undefined || given === origin);
+      },
+    },
+  );
+
+  let redis: Redis | undefined;
+  if (options.redisUrl) {
+    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+    redis.on('error', (error) => log.warn({ err: error.message }, 'redis connection problem (hub fan-out)'));
+    io.adapter(createAdapter(redis));
+  }
+
+  io.use(async (socket, next) => {
+    const auth = socket.handshake.auth as Partial<HubHandshake>;
+    if (typeof auth.token !== 'string' || auth.token.length === 0) return next(new Error('unauthorized'));
+    const check = await options
+      .verify(auth.token)
+      .catch(() => ({ ok: false as const, reason: 'invalid' as const }));
+    if (!check.ok) return next(new Error('unauthorized'));
+    socket.data.principal = check.principal;
+    socket.data.token = auth.token;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const lastEventId = Number((socket.handshake.auth as Partial<HubHandshake>).lastEventId ?? 0);
+    void welcome(socket, Number.isFinite(lastEventId) ? lastEventId : 0).catch((error) =>
+      log.error({ err: error }, 'hub: could not send the initial state'),
+    );
+  });
+
+  /**
+   * Everything a client needs on connect (after a short absence: what it missed instead). The socket
+   * joins its rooms only after that, then catches up on events committed meanwhile, so a live event can
+   * never arrive before (and be wiped by) the snapshot it postdates.
+   */
+  async function welcome(socket: HubSocket, lastEventId: number) {
+    const { principal } = socket.data;
+    const cursor = await latestEventId(db);
+    const keys = await subscribableKeys(db, principal);
+    const subscribed = new Set(await entitledKeyIds(db, principal));
+    socket.emit('LoadAdvisorySub', {
+      keys: keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) })),
+      eventId: cursor,
+    });
+    const oldest = await db.selectFrom('hub_events').select('id').orderBy('id').limit(1).executeTakeFirst();
+    const canReplay =
+      lastEventId > 0 &&
+      lastEventId <= cursor &&
+      (oldest === undefined || oldest.id <= lastEventId + 1) &&
+      cursor - lastEventId <= REPLAY_LIMIT;
+    if (canReplay) await replay(socket, lastEventId, cursor);
+    else await sendSnapshot(socket, cursor);
+    if (!socket.connected) return;
+    socket.join([userRoom(principal.userId), SIGNED_IN]);
+    await replay(socket, cursor, Number.POSITIVE_INFINITY);
+  }
+
+  async function replay(socket: HubSocket, after: number, upTo: number) {
+    let query = db.selectFrom('hub_events').selectAll().where('id', '>', after).orderBy('id');
+    if (Number.isFinite(upTo)) query = query.where('id', '<=', upTo);
+    for (const row of await query.execute())
+      await deliver(parseHubEvent(row), row.id, { kind: 'socket', socket });
+  }
+
+  async function sendSnapshot(socket: HubSocket, eventId: number) {
+    const { principal } = socket.data;
+    const dtos = isMember(principal)
+      ? await advisoryDtos(db, { keyIds: await entitledKeyIds(db, principal) })
+      : [];
+    socket.emit('LoadAdvisory', { advisoryDtos: dtos, replace: true, eventId });
+    socket.emit('LoadAdvisoryCount', {
+      counts: await advisoryCounts(
+        db,
+        dtos.map((d) => d.id),
+      ),
+      replace: true,
+      eventId,
+    });
+    socket.emit('LoadSystemMessage', { messages: await systemMessageDtos(db, principal.userId), eventId });
+  }
+
+  /** Sends one event to everyone entitled (or, when replaying, to one socket if it is entitled). */
+  async function deliver(event: HubEvent, eventId: number, target: Target) {
+    const toUsers = (userIds: string[]) =>
+      target.kind === 'socket'
+        ? userIds.includes(target.socket.data.principal.userId)
+          ? target.socket
+          : undefined
+        : userIds.length
+          ? io.to(userIds.map(userRoom))
+          : undefined;
+    const toAll = target.kind === 'socket' ? target.socket : io.to(SIGNED_IN);
+
+    switch (event.name) {
+      case 'advisory.saved':
+      case 'advisory.counts': {
+        const audience = await advisoryAudience(db, event.advisoryId);
+        const emitter = toUsers(audience);
+        if (!emitter) return;
+        if (event.name === 'advisory.saved') {
+          const dtos = await advisoryDtos(db, { advisoryIds: [event.advisoryId] });
+          if (dtos.length === 0) return;
+          emitter.emit('LoadAdvisory', { advisoryDtos: dtos, replace: false, eventId });
+        }
+        emitter.emit('LoadAdvisoryCount', {
+          counts: await advisoryCounts(db, [event.advisoryId]),
+          replace: false,
+          eventId,
+        });
+        return;
+      }
+      case 'advisory.removed':
+        toAll.emit('RemoveAdvisoryCount', { advisoryIds: event.advisoryIds, eventId });
+        return;
+      case 'system-message.changed': {
+        const messagesToUpsert = await systemMessageDtos(
+          db,
+          target.kind === 'socket' ? target.socket.data.principal.userId : undefined,
+          event.upsertIds,
+        );
+        toAll.emit('ChangeSystemMessage', {
+          messagesToUpsert,
+          popChanges: event.popChanges,
+          rollChanges: event.rollChanges,
+          messagesToRemove: event.removeIds,
+          eventId,
+        });
+        return;
+      }
+      case 'subscription.changed': {
+        const key = await db
+          .selectFrom('trader_keys')
+          .select(['id', 'key_name'])
+          .where('id', '=', event.keyId)
+          .executeTakeFirst();
+        const emitter = toUsers([event.userId]);
+        if (!key || !emitter) return;
+        emitter.emit('AdvisorySubChanged', {
+          key: { id: key.id, keyName: key.key_name },
+          subscribed: event.subscribed,
+          eventId,
+        });
+        // The member's feed follows their choice: send it whole again.
+        const sockets = target.kind === 'socket' ? [target.socket] : await localSockets(event.userId);
+        for (const socket of sockets) await sendSnapshot(socket, eventId);
+        return;
+      }
+      case 'access.changed':
+        if (target.kind === 'everyone') {
+          // Other processes re-read their own connections (only with a shared adapter).
+          if (redis) io.serverSideEmit('recheck', event.userIds);
+          await recheck(event.userIds);
+        }
+        return;
+    }
+  }
+
+  async function localSockets(userId?: string): Promise<HubSocket[]> {
+    const all = [...io.sockets.sockets.values()] as HubSocket[];
+    return userId ? all.filter((s) => s.data.principal?.userId === userId) : all;
+  }
+
+  /**
+   * Re-reads who the connected people are now. Someone who lost membership (or whose session ended)
+   * is disconnected; the web app reconnects at once and gets what it may see now.
+   */
+  async function recheck(userIds: string[] | 'all') {
+    const sockets = (await localSockets()).filter(
+      (s) => userIds === 'all' || userIds.includes(s.data.principal.userId),
+    );
+    const eventId = await latestEventId(db);
+    for (const socket of sockets) {
+      const check = await options.verify(socket.data.token).catch(() => undefined);
+      const before = socket.data.principal;
+      if (!check?.ok && check?.reason === 'ended') {
+        socket.disconnect(true);
+        continue;
+      }
+      // An expired access token is no reason to drop a live connection; the person is re-read by id.
+      const principal = check?.ok ? check.principal : before;
+      if (isMember(before) && !isMember(principal)) {
+        socket.disconnect(true);
+        continue;
+      }
+      socket.data.principal = principal;
+      const keys = await subscribableKeys(db, principal);
+      const subscribed = new Set(await entitledKeyIds(db, principal));
+      socket.emit('LoadAdvisorySub', {
+        keys: keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) })),
+        eventId,
+      });
+      await sendSnapshot(socket, eventId);
+    }
+  }
+  io.on('recheck' as never, (userIds: string[] | 'all') => {
+    void recheck(userIds).catch((error) => log.error({ err: error }, 'hub: recheck failed'));
+  });
+
+  /**
+   * At least once: deliver, then mark published. A process that dies in between leaves the event unmarked
+   * and the sweep delivers it again; clients keep strategies by id, so a repeat shows nothing twice.
+   */
+  async function publishOne(eventId: number) {
+    const row = await db
+      .selectFrom('hub_events')
+      .select(['id', 'name', 'payload', 'published_at'])
+      .where('id', '=', eventId)
+      .executeTakeFirst();
+    if (!row || row.published_at !== null) return;
+    await deliver(parseHubEvent(row), row.id, { kind: 'everyone' });
+    await db
+      .updateTable('hub_events')
+      .set({ published_at: Date.now() })
+      .where('id', '=', eventId)
+      .where('published_at', 'is', null)
+      .execute();
+  }
+
+  // Publishes what a process that died between commit and fan-out left behind, and notices
+  // memberships that ran out while connected.
+  let sweeping = false;
+  const sweep = setInterval(async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const stale = await db
+        .selectFrom('hub_events')
+        .select('id')
+        .where('published_at', 'is', null)
+        .where('created_at', '<', Date.now() - 2000)
+        .orderBy('id')
+        .limit(100)
+        .execute();
+      for (const row of stale) await publishOne(row.id);
+      const expired = (await localSockets()).filter(
+        (s) => isMember(s.data.principal) && !isMember(s.data.principal, Date.now()),
+      );
+      for (const socket of expired) socket.disconnect(true);
+    } catch (error) {
+      log.warn({ err: error }, 'hub sweep failed');
+    } finally {
+      sweeping = false;
+    }
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+
+  return {
+    io,
+    async publish(eventIds) {
+      for (const id of eventIds) {
+        try {
+          await publishOne(id);
+        } catch (error) {
+          // The sweep will publish it; the change itself is committed.
+          log.error({ err: error, eventId: id }, 'hub: publish failed');
+        }
+      }
+    },
+    async close() {
+      clearInterval(sweep);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  addOrUpdateAdvisoryRequest,
+  adminAdvisory,
+  followRequest,
+  traderSummary,
+} from '#shared/schemas/signals.ts';
+import type { DB } from '../../db/schema.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { isAdmin } from '../../policies/membership.ts';
+import { deleteAdvisory, react, saveAdvisory } from '../../services/advisories.ts';
+import {
+  advisoryAudience,
+  advisoryCounts,
+  advisoryDtos,
+  entitledKeyIds,
+} from '../../services/signal-access.ts';
+
+const ok = z.object({ ok: z.literal(true) });
+const counts = z.record(z.string(), z.object({ 1: z.number(), 2: z.number(), 3: z.number() }));
+type Publish = (eventIds: number[]) => Promise<void>;
+
+async function adminAdvisories(db: Kysely<DB>, ids?: number[]) {
+  let query = db.selectFrom('advisories').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query.execute();
+  const dtos = new Map(
+    (await advisoryDtos(db, { advisoryIds: rows.map((r) => r.id) })).map((d) => [d.id, d]),
+  );
+  const all = await advisoryCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    advisoryDesc: r.advisory_desc,
+    content: r.content,
+    apiKeyArray: dtos.get(r.id)?.apiKeyArray ?? [],
+    traders: dtos.get(r.id)?.traders ?? [],
+    createdTimestamp: new Date(r.created_at).toISOString(),
+    updatedTimestamp: new Date(r.updated_at).toISOString(),
+    counts: all[r.id] ?? { 1: 0, 2: 0, 3: 0 },
+  }));
+}
+
+/** Strategy administration (admins only). */
+export const advisoryAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publish: Publish }> = async (
+  app,
+  { db, publish },
+) => {
+  const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
+    userId: request.principal!.userId,
+    ip: request.ip,
+  });
+
+  app.get('/api/Advisory/GetAllAds', { schema: { response: { 200: z.array(adminAdvisory) } } }, async () =>
+    adminAdvisories(db),
+  );
+
+  app.get(
+    '/api/Advisory/GetAdvisory',
+    {
+      schema: {
+        querystring: z.object({ advisoryId: z.coerce.number().int() }),
+        response: { 200: adminAdvisory },
+      },
+    },
+    async (request) => {
+      const [found] = await adminAdvisories(db, [request.query.advisoryId]);
+      if (!found) throw new HttpProblem(404, 'advisoryNotFound');
+      return found;
+    },
+  );
+
+  app.get(
+    '/api/Advisory/GetAllTraders',
+    { schema: { response: { 200: z.array(traderSummary) } } },
+    async () =>
+      (
+        await db.selectFrom('trader_keys').select(['id', 'key_name', 'is_active']).orderBy('id').execute()
+      ).map((k) => ({
+        id: k.id,
+        keyName: k.key_name,
+        isActive: k.is_active === 1,
+      })),
+  );
+
+  app.post(
+    '/api/Advisory/AddOrUpdateAdvisory',
+    {
+      bodyLimit: 1024 * 1024,
+      schema: { body: addOrUpdateAdvisoryRequest, response: { 200: z.object({ id: z.number() }) } },
+    },
+    async (request) => {
+      const saved = await saveAdvisory(db, request.body, actor(request));
+      await publish(saved.events);
+      return { id: saved.id };
+    },
+  );
+
+  app.post(
+    '/api/Advisory/DeleteAdvisory',
+    { schema: { querystring: z.object({ advisoryId: z.coerce.number().int() }), response: { 200: ok } } },
+    async (request) => {
+      await publish(await deleteAdvisory(db, request.query.advisoryId, actor(request)));
+      return { ok: true as const };
+    },
+  );
+};
+
+/** Members: counts of what they can see, and their reaction. Registered behind requireMember. */
+export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publish: Publish }> = async (
+  app,
+  { db, publish },
+) => {
+  app.get('/api/Advisory/GetAdvCount', { schema: { response: { 200: counts } } }, async (request) => {
+    const principal = request.principal!;
+    if (isAdmin(principal))
+      return advisoryCounts(
+        db,
+        (await db.selectFrom('advisories').select('id').execute()).map((r) => r.id),
+      );
+    const visible = await advisoryDtos(db, { keyIds: await entitledKeyIds(db, principal) });
+    return advisoryCounts(
+      db,
+      visible.map((d) => d.id),
+    );
+  });
+
+  app.post(
+    '/api/AdvisoryFeedBack/Follow',
+    { schema: { body: followRequest, response: { 200: ok } } },
+    async (request) => {
+      const principal = request.principal!;
+      // Only on a strategy the member actually receives.
+      const audience = await advisoryAudience(db, request.body.advisoryId);
+      if (!audience.includes(principal.userId))
+        throw new HttpProblem(404, 'advisoryNotFound', { advisoryId: ['advisoryNotFound'] });
+      await publish(await react(db, request.body.advisoryId, principal.userId, request.body.kind));
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { classificationTree, editClassificationRequest, idQuery } from '#shared/schemas/teaching.ts';
+import type { DB } from '../../db/schema.ts';
+import { isAdmin } from '../../policies/membership.ts';
+import {
+  deleteClassification,
+  editClassification,
+  classificationTree as loadTree,
+} from '../../services/classifications.ts';
+
+/** Read: anyone (hidden types for admins only). Registered with optionalAuthenticate. */
+export const classificationReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
+  app.get(
+    '/api/ArticleClassification/List',
+    { schema: { response: { 200: classificationTree } } },
+    async (request) => loadTree(db, Boolean(request.principal && isAdmin(request.principal))),
+  );
+};
+
+/** Write: admins only. Registered behind authenticate + requireAdmin. */
+export const classificationAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
+  const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
+    userId: request.principal!.userId,
+    ip: request.ip,
+  });
+
+  app.post(
+    '/api/ArticleClassification/Edit',
+    { schema: { body: editClassificationRequest, response: { 200: z.object({ id: z.number() }) } } },
+    async (request) => ({ id: await editClassification(db, request.body, actor(request)) }),
+  );
+
+  app.post(
+    '/api/ArticleClassification/Delete',
+    { schema: { querystring: idQuery, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      await deleteClassification(db, request.query.id, actor(request));
+      return { ok: true as const };
+    },
+  );
+};

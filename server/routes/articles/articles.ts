@@ -1,0 +1,251 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  addArticleRequest,
+  addCommentRequest,
+  approvalQuery,
+  article,
+  articlePage,
+  authorList,
+  comment,
+  findPageQuery,
+  reactionResponse,
+  updateArticleRequest,
+} from '#shared/schemas/teaching.ts';
+import type { DB } from '../../db/schema.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import {
+  articleListScope,
+  canCreateArticle,
+  canDeleteArticle,
+  canDeleteComment,
+  canEditArticle,
+  canEngage,
+  canReadArticle,
+  canReviewArticle,
+} from '../../policies/article.ts';
+import { isAdmin, type Principal } from '../../policies/membership.ts';
+import { sha256 } from '../../security/crypto.ts';
+import {
+  addArticle,
+  addComment,
+  countView,
+  DEFAULT_AVATAR,
+  deleteArticle,
+  deleteComment,
+  findArticle,
+  findPage,
+  presentArticles,
+  reviewArticle,
+  toggleReaction,
+  updateArticle,
+} from '../../services/articles.ts';
+import { sanitizeArticleHtml } from '../../services/html.ts';
+
+const idParams = z.object({ id: z.coerce.number().int() });
+const ok = z.object({ ok: z.literal(true) });
+const denied = () => new HttpProblem(403, 'permissionDenied');
+
+/** An article the caller may read, or 404 (a hidden article does not reveal that it exists). */
+async function readable(db: Kysely<DB>, id: number, principal: Principal | undefined) {
+  const row = await findArticle(db, id);
+  if (!canReadArticle(principal, row))
+    throw new HttpProblem(404, 'articleNotFound', { id: ['articleNotFound'] });
+  return row;
+}
+
+async function commentsOf(db: Kysely<DB>, articleId: number, principal: Principal | undefined) {
+  const rows = await db
+    .selectFrom('article_comments')
+    .innerJoin('users', 'users.id', 'article_comments.user_id')
+    .select([
+      'article_comments.id',
+      'article_comments.article_id',
+      'article_comments.user_id',
+      'article_comments.content',
+      'article_comments.created_at',
+      'users.nick_name',
+      'users.user_name',
+      'users.pic',
+    ])
+    .where('article_comments.article_id', '=', articleId)
+    .orderBy('article_comments.created_at', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    articleId: r.article_id,
+    userId: r.user_id,
+    authorName: r.nick_name || r.user_name,
+    authorPicture: r.pic ?? DEFAULT_AVATAR,
+    content: r.content,
+    createTime: new Date(r.created_at).toISOString(),
+    deletable: Boolean(principal && canDeleteComment(principal, r)),
+  }));
+}
+
+/** Public reads; signed-in callers see more (their own, or everything for admins). optionalAuthenticate. */
+export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
+  app.get(
+    '/Articles/FindPage',
+    { schema: { querystring: findPageQuery, response: { 200: articlePage } } },
+    async (request) => {
+      const scope = articleListScope(request.principal, request.query);
+      const { rows, total } = await findPage(db, scope, request.query);
+      const records = (await presentArticles(db, rows, request.principal?.userId)).map(
+        ({ text: _text, ...rest }) => rest,
+      );
+      return { records, total };
+    },
+  );
+
+  app.get(
+    '/Articles/GetArticle/:id',
+    { schema: { params: idParams, response: { 200: article } } },
+    async (request) => {
+      const row = await readable(db, request.params.id, request.principal);
+      // Views by the author do not count; everyone else counts once a day.
+      if (row.author_id !== request.principal?.userId) {
+        const viewer = request.principal ? `u:${request.principal.userId}` : `a:${sha256(request.ip)}`;
+        if (await countView(db, row.id, viewer)) row.view_total += 1;
+      }
+      const [presented] = await presentArticles(db, [row], request.principal?.userId);
+      return presented!;
+    },
+  );
+
+  app.get('/Articles/AuthorList', { schema: { response: { 200: authorList } } }, async () => {
+    const rows = await db
+      .selectFrom('users')
+      .select(['users.id', 'users.nick_name', 'users.user_name', 'users.pic'])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('articles')
+            .select('articles.id')
+            .whereRef('articles.author_id', '=', 'users.id')
+            .where('articles.status', '=', 3),
+        ),
+      )
+      .orderBy('users.created_at')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      nickName: r.nick_name || r.user_name,
+      pic: r.pic ?? DEFAULT_AVATAR,
+      show: 1 as const,
+    }));
+  });
+
+  app.get(
+    '/Articles/Comments/:id',
+    { schema: { params: idParams, response: { 200: z.array(comment) } } },
+    async (request) => {
+      await readable(db, request.params.id, request.principal);
+      return commentsOf(db, request.params.id, request.principal);
+    },
+  );
+};
+
+/** Writing, reviewing and engaging: signed in (authenticate); the policy decides per article. */
+export const articleWriteRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
+  const actor = (principal: Principal, ip: string) => ({ userId: principal.userId, ip });
+
+  app.post(
+    '/Articles/AddArticle',
+    {
+      bodyLimit: 1024 * 1024,
+      schema: { body: addArticleRequest, response: { 200: z.object({ id: z.number() }) } },
+    },
+    async (request) => {
+      const principal = request.principal!;
+      if (!canCreateArticle(principal)) throw new HttpProblem(403, 'notMember');
+      const id = await addArticle(
+        db,
+        { ...request.body, text: sanitizeArticleHtml(request.body.text) },
+        actor(principal, request.ip),
+      );
+      return { id };
+    },
+  );
+
+  app.put(
+    '/Articles/UpdateArticle',
+    { bodyLimit: 1024 * 1024, schema: { body: updateArticleRequest, response: { 200: ok } } },
+    async (request) => {
+      const principal = request.principal!;
+      const existing = await readable(db, request.body.id, principal);
+      if (!canEditArticle(principal, existing)) throw denied();
+      const resubmit = existing.author_id === principal.userId || !isAdmin(principal);
+      await updateArticle(
+        db,
+        existing,
+        { ...request.body, text: sanitizeArticleHtml(request.body.text) },
+        { ...actor(principal, request.ip), resubmit },
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/Articles/DeleteArticle/:id',
+    { schema: { params: idParams, response: { 200: ok } } },
+    async (request) => {
+      const principal = request.principal!;
+      const existing = await readable(db, request.params.id, principal);
+      if (!canDeleteArticle(principal, existing)) throw denied();
+      await deleteArticle(db, existing.id, actor(principal, request.ip));
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/Articles/ApprovalArticle',
+    { schema: { querystring: approvalQuery, response: { 200: ok } } },
+    async (request) => {
+      const principal = request.principal!;
+      if (!canReviewArticle(principal)) throw denied();
+      await reviewArticle(db, request.query, actor(principal, request.ip));
+      return { ok: true as const };
+    },
+  );
+
+  for (const kind of ['like', 'collect'] as const) {
+    const path = kind === 'like' ? '/Articles/Like/:id' : '/Articles/Collect/:id';
+    app.post(path, { schema: { params: idParams, response: { 200: reactionResponse } } }, async (request) => {
+      const principal = request.principal!;
+      const existing = await readable(db, request.params.id, principal);
+      if (!canEngage(principal, existing)) throw new HttpProblem(403, 'notMember');
+      return toggleReaction(db, kind, existing.id, principal.userId);
+    });
+  }
+
+  app.post(
+    '/Articles/Comment',
+    { schema: { body: addCommentRequest, response: { 200: z.object({ id: z.number() }) } } },
+    async (request) => {
+      const principal = request.principal!;
+      const existing = await readable(db, request.body.articleId, principal);
+      if (!canEngage(principal, existing)) throw new HttpProblem(403, 'notMember');
+      return { id: await addComment(db, existing.id, principal.userId, request.body.content) };
+    },
+  );
+
+  app.delete(
+    '/Articles/Comment/:id',
+    { schema: { params: idParams, response: { 200: ok } } },
+    async (request) => {
+      const principal = request.principal!;
+      const row = await db
+        .selectFrom('article_comments')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw new HttpProblem(404, 'commentNotFound');
+      if (!canDeleteComment(principal, row)) throw denied();
+      await deleteComment(db, row.id, row.article_id);
+      return { ok: true as const };
+    },
+  );
+};

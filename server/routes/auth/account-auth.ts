@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { acceptedResponse, changeEmailRequest, changePasswordRequest } from '#shared/schemas/auth.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { HttpProblem, requestLocale } from '../../plugins/errors.ts';
+import { changePassword, requestEmailChange } from '../../services/account.ts';
+
+/** Credential changes of a signed-in user (the caller's own account only). Registered behind authenticate. */
+export const accountAuthRoutes: FastifyPluginAsyncZod<{
+  db: Kysely<DB>;
+  mailer: Mailer;
+  publicUrl: string;
+  rateLimitPerMinute: number;
+}> = async (app, options) => {
+  const limited = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } };
+  const context = (ip: string) => ({
+    db: options.db,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    ip,
+  });
+
+  app.post(
+    '/Auth/PostChangePassword',
+    { config: limited, schema: { body: changePasswordRequest, response: { 200: acceptedResponse } } },
+    async (request) => {
+      const principal = request.principal!;
+      const changed = await changePassword(context(request.ip), {
+        userId: principal.userId,
+        currentPassword: request.body.currentPassword,
+        password: request.body.password,
+      });
+      if (!changed)
+        throw new HttpProblem(400, 'currentPasswordIncorrect', {
+          currentPassword: ['currentPasswordIncorrect'],
+        });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/Auth/PostChangeEmail',
+    { config: limited, schema: { body: changeEmailRequest, response: { 200: acceptedResponse } } },
+    async (request) => {
+      const outcome = await requestEmailChange(context(request.ip), {
+        userId: request.principal!.userId,
+        newEmail: request.body.newEmail,
+        password: request.body.password,
+        locale: request.body.locale ?? requestLocale(request),
+      });
+      if (outcome === 'wrong-password')
+        throw new HttpProblem(400, 'currentPasswordIncorrect', { password: ['currentPasswordIncorrect'] });
+      if (outcome === 'unchanged')
+        throw new HttpProblem(400, 'emailUnchanged', { newEmail: ['emailUnchanged'] });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthResponse } from '#shared/schemas/health.ts';
+import type { Database } from '../../db/database.ts';
+import { sendProblem } from '../../plugins/errors.ts';
+
+/** Public: load balancers and operators probe it without a token. */
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: string }> = async (
+  app,
+  { database, version },
+) => {
+  app.get(
+    '/api/Management/Health',
+    { schema: { response: { 200: healthResponse } } },
+    async (request, reply) => {
+      const started = performance.now();
+      try {
+        await database.ping();
+      } catch (error) {
+        request.log.warn({ err: error }, 'database is not answering');
+        return sendProblem(
+          request,
+          reply,
+          503,
+          'The database is not answering.',
+          { database: [(error as Error).message] },
+          { database: { dialect: database.dialect, status: 'down' } },
+        );
+      }
+      return {
+        status: 'ok' as const,
+        version,
+        uptimeSeconds: Math.round(process.uptime()),
+        database: {
+          dialect: database.dialect,
+          status: 'up' as const,
+          latencyMs: Math.round((performance.now() - started) * 100) / 100,
+        },
+      };
+    },
+  );
+};

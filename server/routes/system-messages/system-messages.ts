@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  addOrUpdateSystemMessageRequest,
+  messageFlagQuery,
+  messageIdQuery,
+  systemMessage,
+} from '#shared/schemas/signals.ts';
+import type { DB } from '../../db/schema.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { systemMessageDtos } from '../../services/signal-access.ts';
+import {
+  deleteSystemMessage,
+  dismissSystemMessage,
+  saveSystemMessage,
+  setSystemMessageFlag,
+} from '../../services/system-messages.ts';
+
+const ok = z.object({ ok: z.literal(true) });
+type Publish = (eventIds: number[]) => Promise<void>;
+
+/** Every signed-in user reads the messages (newest first) and closes popups. */
+export const systemMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
+  for (const path of ['/api/SystemMessage/GetAllSystemMessage', '/api/SystemMessage/GetAllMsgWithContent']) {
+    app.get(path, { schema: { response: { 200: z.array(systemMessage) } } }, async (request) =>
+      systemMessageDtos(db, request.principal!.userId),
+    );
+  }
+  app.post(
+    '/api/SystemMessage/DismissPop',
+    { schema: { querystring: messageIdQuery, response: { 200: ok } } },
+    async (request) => {
+      await dismissSystemMessage(db, request.query.messageId, request.principal!.userId);
+      return { ok: true as const };
+    },
+  );
+};
+
+/** Admins write them; every change reaches open pages at once. */
+export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publish: Publish }> = async (
+  app,
+  { db, publish },
+) => {
+  const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
+    userId: request.principal!.userId,
+    ip: request.ip,
+  });
+
+  app.post(
+    '/api/SystemMessage/AddOrUpdateSystemMessage',
+    { schema: { body: addOrUpdateSystemMessageRequest, response: { 200: systemMessage } } },
+    async (request) => {
+      const saved = await saveSystemMessage(db, request.body, actor(request));
+      await publish(saved.events);
+      const [message] = await systemMessageDtos(db, request.principal!.userId, [saved.id]);
+      if (!message) throw new HttpProblem(404, 'messageNotFound');
+      return message;
+    },
+  );
+
+  for (const flag of ['roll', 'pop'] as const) {
+    const path =
+      flag === 'roll'
+        ? '/api/SystemMessage/UpdateSystemMessageIsRoll'
+        : '/api/SystemMessage/UpdateSystemMessageIsPop';
+    app.post(path, { schema: { querystring: messageFlagQuery, response: { 200: ok } } }, async (request) => {
+      await publish(
+        await setSystemMessageFlag(
+          db,
+          request.query.messageId,
+          flag,
+          request.query.newValue === 'true',
+          actor(request),
+        ),
+      );
+      return { ok: true as const };
+    });
+  }
+
+  app.post(
+    '/api/SystemMessage/DeleteSystemMessage',
+    { schema: { querystring: messageIdQuery, response: { 200: ok } } },
+    async (request) => {
+      await publish(await deleteSystemMessage(db, request.query.messageId, actor(request)));
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * What a hub event says. Advisory events name the advisory (its content and audience are read at
+ * delivery time, so an admin's later change of permissions applies); the others carry their payload.
+ */
+export type HubEvent =
+  | { name: 'advisory.saved'; advisoryId: number }
+  | { name: 'advisory.removed'; advisoryIds: number[] }
+  | { name: 'advisory.counts'; advisoryId: number }
+  | {
+      name: 'system-message.changed';
+      upsertIds: number[];
+      popChanges: Array<{ id: number; isPop: boolean }>;
+      rollChanges: Array<{ id: number; isRoll: boolean }>;
+      removeIds: number[];
+    }
+  | { name: 'subscription.changed'; userId: string; keyId: number; subscribed: boolean }
+  | { name: 'access.changed'; userIds: string[] | 'all' };
+
+/** Records an event in the same transaction as the change it announces; returns its id. */
+export async function recordHubEvent(trx: Transaction<DB> | Kysely<DB>, event: HubEvent): Promise<number> {
+  const { name, ...payload } = event;
+  const row = await trx
+    .insertInto('hub_events')
+    .values({ name, payload: JSON.stringify(payload), created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function parseHubEvent(row: { name: string; payload: string }): HubEvent {
+  return { name: row.name, ...JSON.parse(row.payload) } as HubEvent;
+}

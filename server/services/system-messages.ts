@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { HttpProblem } from '../plugins/errors.ts';
+import { audit } from './audit.ts';
+import { recordHubEvent } from './hub-events.ts';
+
+type Actor = { userId: string; ip: string };
+const noChanges = { upsertIds: [], popChanges: [], rollChanges: [], removeIds: [] };
+
+export async function saveSystemMessage(
+  db: Kysely<DB>,
+  input: {
+    id?: number | null | undefined;
+    title: string;
+    content: string;
+    publishedUserName?: string | null | undefined;
+    isRoll: boolean;
+    isPop: boolean;
+  },
+  actor: Actor,
+): Promise<{ id: number; events: number[] }> {
+  return db.transaction().execute(async (trx) => {
+    const values = {
+      title: input.title,
+      content: input.content,
+      published_user_name: input.publishedUserName?.trim() || null,
+      is_roll: input.isRoll ? 1 : 0,
+      is_pop: input.isPop ? 1 : 0,
+    };
+    let id: number;
+    if (input.id === undefined || input.id === null) {
+      id = (
+        await trx
+          .insertInto('system_messages')
+          .values({ ...values, published_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    } else {
+      id = input.id;
+      const result = await trx
+        .updateTable('system_messages')
+        .set(values)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0)
+        throw new HttpProblem(404, 'messageNotFound', { id: ['messageNotFound'] });
+    }
+    await audit(trx, {
+      action: input.id ? 'admin.messages.update' : 'admin.messages.add',
+      actorId: actor.userId,
+      targetType: 'system-message',
+      targetId: String(id),
+      ip: actor.ip,
+    });
+    return {
+      id,
+      events: [await recordHubEvent(trx, { name: 'system-message.changed', ...noChanges, upsertIds: [id] })],
+    };
+  });
+}
+
+/** Roll and pop switches: status changes of their own. */
+export async function setSystemMessageFlag(
+  db: Kysely<DB>,
+  id: number,
+  flag: 'roll' | 'pop',
+  value: boolean,
+  actor: Actor,
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('system_messages')
+      .set(flag === 'roll' ? { is_roll: value ? 1 : 0 } : { is_pop: value ? 1 : 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0)
+      throw new HttpProblem(404, 'messageNotFound', { messageId: ['messageNotFound'] });
+    // Switching pop on again pops it for everyone again.
+    if (flag === 'pop' && value)
+      await trx.deleteFrom('system_message_dismissals').where('message_id', '=', id).execute();
+    await audit(trx, {
+      action: `admin.messages.${flag}`,
+      actorId: actor.userId,
+      targetType: 'system-message',
+      targetId: String(id),
+      ip: actor.ip,
+      detail: { value },
+    });
+    const change =
+      flag === 'roll' ? { rollChanges: [{ id, isRoll: value }] } : { popChanges: [{ id, isPop: value }] };
+    return [await recordHubEvent(trx, { name: 'system-message.changed', ...noChanges, ...change })];
+  });
+}
+
+export async function deleteSystemMessage(db: Kysely<DB>, id: number, actor: Actor): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('system_messages').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0)
+      throw new HttpProblem(404, 'messageNotFound', { messageId: ['messageNotFound'] });
+    await audit(trx, {
+      action: 'admin.messages.delete',
+      actorId: actor.userId,
+      targetType: 'system-message',
+      targetId: String(id),
+      ip: actor.ip,
+    });
+    return [await recordHubEvent(trx, { name: 'system-message.changed', ...noChanges, removeIds: [id] })];
+  });
+}
+
+/** A closed popup stays closed for that user (until an admin pops the message again). */
+export async function dismissSystemMessage(db: Kysely<DB>, id: number, userId: string): Promise<void> {
+  const exists = await db.selectFrom('system_messages').select('id').where('id', '=', id).executeTakeFirst();
+  if (!exists) throw new HttpProblem(404, 'messageNotFound', { messageId: ['messageNotFound'] });
+  await db
+    .insertInto('system_message_dismissals')
+    .values({ message_id: id, user_id: userId, dismissed_at: Date.now() })
+    .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+    .execute();
+}

@@ -1,0 +1,186 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { HttpProblem } from '../plugins/errors.ts';
+import { encrypt } from '../security/crypto.ts';
+import { audit } from './audit.ts';
+import { recordHubEvent } from './hub-events.ts';
+
+export const MASK = '********';
+
+/** What a list shows of a key or secret: never the value, only its last four characters. */
+export function masked(hint: string): string {
+  return `${MASK}${hint}`;
+}
+
+const hintOf = (value: string) => value.slice(-4);
+
+type Actor = { userId: string; ip: string };
+
+export async function listTraderKeys(db: Kysely<DB>) {
+  const [keys, links] = await Promise.all([
+    db.selectFrom('trader_keys').selectAll().orderBy('id').execute(),
+    db.selectFrom('trader_key_roles').selectAll().orderBy('role_id').execute(),
+  ]);
+  return keys.map((k) => ({
+    id: k.id,
+    keyName: k.key_name,
+    keyValue: masked(k.key_hint),
+    secretValue: MASK,
+    coEfficient: k.co_efficient,
+    leverageCoefficient: k.leverage_coefficient,
+    isActive: k.is_active === 1,
+    permissionMap: links.filter((l) => l.key_id === k.id).map((l) => l.role_id),
+  }));
+}
+
+export async function addTraderKey(
+  db: Kysely<DB>,
+  secretsKey: Buffer,
+  input: {
+    keyName: string;
+    keyValue: string;
+    secretValue: string;
+    coEfficient: number;
+    leverageCoefficient: number;
+    isActive: boolean;
+  },
+  actor: Actor,
+): Promise<number> {
+  const now = Date.now();
+  const row = await db
+    .insertInto('trader_keys')
+    .values({
+      key_name: input.keyName,
+      key_value_enc: encrypt(secretsKey, input.keyValue),
+      secret_value_enc: encrypt(secretsKey, input.secretValue),
+      key_hint: hintOf(input.keyValue),
+      co_efficient: input.coEfficient,
+      leverage_coefficient: input.leverageCoefficient,
+      is_active: input.isActive ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await audit(db, {
+    action: 'admin.traders.add',
+    actorId: actor.userId,
+    targetType: 'trader',
+    targetId: String(row.id),
+    ip: actor.ip,
+    detail: { keyName: input.keyName },
+  });
+  return row.id;
+}
+
+/** Updates a key; a blank or absent key/secret keeps the stored one. */
+export async function updateTraderKey(
+  db: Kysely<DB>,
+  secretsKey: Buffer,
+  input: {
+    id: number;
+    keyName: string;
+    keyValue?: string | undefined;
+    secretValue?: string | undefined;
+    coEfficient: number;
+    leverageCoefficient: number;
+    isActive: boolean;
+  },
+  actor: Actor,
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('trader_keys')
+      .select(['id', 'is_active'])
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (!existing) throw new HttpProblem(404, 'traderKeyNotFound', { id: ['traderKeyNotFound'] });
+    await trx
+      .updateTable('trader_keys')
+      .set({
+        key_name: input.keyName,
+        co_efficient: input.coEfficient,
+        leverage_coefficient: input.leverageCoefficient,
+        is_active: input.isActive ? 1 : 0,
+        updated_at: Date.now(),
+        ...(input.keyValue
+          ? { key_value_enc: encrypt(secretsKey, input.keyValue), key_hint: hintOf(input.keyValue) }
+          : {}),
+        ...(input.secretValue ? { secret_value_enc: encrypt(secretsKey, input.secretValue) } : {}),
+      })
+      .where('id', '=', input.id)
+      .execute();
+    const events = [];
+    if ((existing.is_active === 1) !== input.isActive)
+      events.push(await recordHubEvent(trx, { name: 'access.changed', userIds: 'all' }));
+    await audit(trx, {
+      action: 'admin.traders.update',
+      actorId: actor.userId,
+      targetType: 'trader',
+      targetId: String(input.id),
+      ip: actor.ip,
+      detail: { keyChanged: Boolean(input.keyValue), secretChanged: Boolean(input.secretValue) },
+    });
+    return events;
+  });
+}
+
+/** The active switch: a status change of its own. Deactivating stops delivery of the key's strategies. */
+export async function activateTraderKey(
+  db: Kysely<DB>,
+  id: number,
+  active: boolean,
+  actor: Actor,
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('trader_keys')
+      .set({ is_active: active ? 1 : 0, updated_at: Date.now() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0)
+      throw new HttpProblem(404, 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+    await audit(trx, {
+      action: active ? 'admin.traders.activate' : 'admin.traders.deactivate',
+      actorId: actor.userId,
+      targetType: 'trader',
+      targetId: String(id),
+      ip: actor.ip,
+    });
+    return [await recordHubEvent(trx, { name: 'access.changed', userIds: 'all' })];
+  });
+}
+
+/** Which role tags may subscribe to the key. Members who no longer qualify stop receiving it at once. */
+export async function setTraderKeyRoles(
+  db: Kysely<DB>,
+  id: number,
+  roleIds: number[],
+  actor: Actor,
+): Promise<number[]> {
+  const wanted = [...new Set(roleIds)];
+  return db.transaction().execute(async (trx) => {
+    const key = await trx.selectFrom('trader_keys').select('id').where('id', '=', id).executeTakeFirst();
+    if (!key) throw new HttpProblem(404, 'traderKeyNotFound', { id: ['traderKeyNotFound'] });
+    if (wanted.length) {
+      const found = await trx.selectFrom('roles').select('id').where('id', 'in', wanted).execute();
+      if (found.length !== wanted.length)
+        throw new HttpProblem(400, 'unknownRoles', { permissionMap: ['unknownRoles'] });
+    }
+    await trx.deleteFrom('trader_key_roles').where('key_id', '=', id).execute();
+    if (wanted.length)
+      await trx
+        .insertInto('trader_key_roles')
+        .values(wanted.map((role_id) => ({ key_id: id, role_id })))
+        .execute();
+    await audit(trx, {
+      action: 'admin.traders.permissions',
+      actorId: actor.userId,
+      targetType: 'trader',
+      targetId: String(id),
+      ip: actor.ip,
+      detail: { permissionMap: wanted },
+    });
+    return [await recordHubEvent(trx, { name: 'access.changed', userIds: 'all' })];
+  });
+}

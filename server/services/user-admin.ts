@@ -1,0 +1,354 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { ROLE } from '#shared/roles.ts';
+import type { Dialect } from '../db/dialect.ts';
+import type { DB } from '../db/schema.ts';
+import { HttpProblem } from '../plugins/errors.ts';
+import { audit } from './audit.ts';
+import { normalizeEmail } from './user-lookup.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type ListUsersInput = {
+  offset: number;
+  limit: number;
+  search?: string | undefined;
+  roleId?: number | undefined;
+};
+
+/** One page of users with their tag ids, newest first, optionally filtered by e-mail/name and by tag. */
+export async function listUsers(db: Kysely<DB>, input: ListUsersInput) {
+  let query = db.selectFrom('users');
+  if (input.search) {
+    const pattern = `%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.email_normalized', 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['users.user_name']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['users.nick_name']), 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (input.roleId !== undefined) {
+    const roleId = input.roleId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_roles')
+          .select('user_roles.user_id')
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('user_roles.role_id', '=', roleId),
+      ),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .select([
+        'users.id',
+        'users.email',
+        'users.user_name',
+        'users.member_expiry_date',
+        'users.member_credit',
+        'users.created_at',
+      ])
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id')
+      .offset(input.offset)
+      .limit(input.limit)
+      .execute(),
+  ]);
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    total: Number(total),
+    records: rows.map((r) => ({
+      userId: r.id,
+      userName: r.user_name,
+      email: r.email,
+      memberExpiryDate: r.member_expiry_date === null ? null : new Date(r.member_expiry_date).toISOString(),
+      memberCredit: r.member_credit,
+      tags: tags.get(r.id) ?? [],
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+export async function tagsOf(db: Kysely<DB>, userIds: string[]): Promise<Map<string, number[]>> {
+  const map = new Map<string, number[]>();
+  if (userIds.length === 0) return map;
+  const links = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role_id'])
+    .where('user_id', 'in', userIds)
+    .orderBy('role_id')
+    .execute();
+  for (const link of links) {
+    const list = map.get(link.user_id) ?? [];
+    list.push(link.role_id);
+    map.set(link.user_id, list);
+  }
+  return map;
+}
+
+async function adminRoleId(db: Kysely<DB>): Promise<number> {
+  return (await db.selectFrom('roles').select('id').where('name', '=', ROLE.admin).executeTakeFirstOrThrow())
+    .id;
+}
+
+/** Role ids must all exist and must not include Admin (which batch and tag screens never touch). */
+async function checkRoleIds(db: Kysely<DB>, ids: number[], field: string): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  if (unique.includes(await adminRoleId(db)))
+    throw new HttpProblem(400, 'adminTagLocked', { [field]: ['adminTagLocked'] });
+  const found = await db.selectFrom('roles').select('id').where('id', 'in', unique).execute();
+  if (found.length !== unique.length)
+    throw new HttpProblem(400, 'unknownRoles', { [field]: ['unknownRoles'] });
+}
+
+export type BatchInput = {
+  permissionMap?: number[] | null | undefined;
+  expiryInDays?: number | null | undefined;
+  rows?: string[] | null | undefined;
+};
+
+/**
+ * The batch operation of the user list, as one set-based transaction: the selected users' tags become
+ * `permissionMap` (the Admin tag is never added or removed), and their membership expiry moves by
+ * `expiryInDays` from the later of now and the current expiry. No rows means every user.
+ * Overlapping batches are serialized (advisory lock on PostgreSQL; SQLite has one writer).
+ */
+export async function batchUserOperation(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  input: BatchInput,
+  actor: { userId: string; ip: string },
+  now = Date.now(),
+): Promise<number> {
+  const rows = [...new Set(input.rows ?? [])];
+  const everyone = rows.length === 0;
+  if (input.permissionMap) await checkRoleIds(db, input.permissionMap, 'permissionMap');
+  const admin = await adminRoleId(db);
+
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${BATCH_LOCK_ID})`.execute(trx);
+    let affected: number;
+    if (everyone) {
+      affected = Number(
+        (
+          await trx
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    } else {
+      const found = await trx.selectFrom('users').select('id').where('id', 'in', rows).execute();
+      if (found.length !== rows.length)
+        throw new HttpProblem(400, 'unknownUsers', { rows: ['unknownUsers'] });
+      affected = rows.length;
+    }
+
+    if (input.permissionMap) {
+      // Only what changes is written: links to drop, then links that are missing.
+      const wanted = [...new Set(input.permissionMap)];
+      let remove = trx.deleteFrom('user_roles').where('role_id', '<>', admin);
+      if (wanted.length) remove = remove.where('role_id', 'not in', wanted);
+      if (!everyone) remove = remove.where('user_id', 'in', rows);
+      await remove.execute();
+      if (wanted.length) {
+        await trx
+          .insertInto('user_roles')
+          .columns(['user_id', 'role_id', 'created_at'])
+          .expression((eb) => {
+            let select = eb
+              .selectFrom('users')
+              .innerJoin('roles', (join) => join.on('roles.id', 'in', wanted))
+              .select(['users.id', 'roles.id as role_id', sql<number>`${now}`.as('created_at')])
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom('user_roles as existing')
+                      .select('existing.user_id')
+                      .whereRef('existing.user_id', '=', 'users.id')
+                      .whereRef('existing.role_id', '=', 'roles.id'),
+                  ),
+                ),
+              );
+            if (!everyone) select = select.where('users.id', 'in', rows);
+            return select;
+          })
+          .execute();
+      }
+    }
+
+    if (input.expiryInDays !== null && input.expiryInDays !== undefined) {
+      const shift = input.expiryInDays * DAY_MS;
+      let update = trx.updateTable('users').set({
+        member_expiry_date: sql<number>`(case when member_expiry_date is not null and member_expiry_date > ${now} then member_expiry_date else ${now} end) + ${shift}`,
+        updated_at: now,
+      });
+      if (!everyone) update = update.where('id', 'in', rows);
+      await update.execute();
+    }
+
+    await audit(trx, {
+      action: 'admin.users.batch',
+      actorId: actor.userId,
+      targetType: 'users',
+      ip: actor.ip,
+      detail: {
+        affected,
+        everyone,
+        permissionMap: input.permissionMap ?? null,
+        expiryInDays: input.expiryInDays ?? null,
+      },
+    });
+    return affected;
+  });
+}
+
+const BATCH_LOCK_ID = 715_302;
+
+export async function rolesWithCounts(db: Kysely<DB>) {
+  const rows = await db
+    .selectFrom('roles')
+    .leftJoin('user_roles', 'user_roles.role_id', 'roles.id')
+    .select([
+      'roles.id',
+      'roles.name',
+      'roles.built_in',
+      (eb) => eb.fn.count<number>('user_roles.user_id').as('users'),
+    ])
+    .groupBy(['roles.id', 'roles.name', 'roles.built_in'])
+    .orderBy('roles.id')
+    .execute();
+  return rows.map((r) => ({
+    roleId: r.id,
+    roleName: r.name,
+    userCount: Number(r.users),
+    builtIn: r.built_in === 1,
+  }));
+}
+
+export async function addRole(db: Kysely<DB>, name: string, actor: { userId: string; ip: string }) {
+  const trimmed = name.trim();
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('roles')
+      .values({ name: trimmed, name_normalized: trimmed.toLowerCase(), built_in: 0, created_at: Date.now() })
+      .onConflict((oc) => oc.column('name_normalized').doNothing())
+      .returning(['id', 'name'])
+      .executeTakeFirst();
+    if (!inserted) throw new HttpProblem(400, 'tagExists', { name: ['tagExists'] });
+    await audit(trx, {
+      action: 'admin.roles.add',
+      actorId: actor.userId,
+      targetType: 'role',
+      targetId: String(inserted.id),
+      ip: actor.ip,
+      detail: { name: trimmed },
+    });
+    return { roleId: inserted.id, roleName: inserted.name };
+  });
+}
+
+/** Deletes a custom tag and, in the same transaction, removes it from its users. Built-in tags stay. */
+export async function deleteRole(
+  db: Kysely<DB>,
+  id: number,
+  actor: { userId: string; ip: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!role) throw new HttpProblem(404, 'tagNotFound', { id: ['tagNotFound'] });
+    if (role.name === ROLE.admin) throw new HttpProblem(400, 'adminTagLocked', { id: ['adminTagLocked'] });
+    if (role.built_in === 1) throw new HttpProblem(400, 'tagBuiltIn', { id: ['tagBuiltIn'] });
+    const removed = await trx.deleteFrom('user_roles').where('role_id', '=', id).executeTakeFirst();
+    await trx.deleteFrom('roles').where('id', '=', id).execute();
+    await audit(trx, {
+      action: 'admin.roles.delete',
+      actorId: actor.userId,
+      targetType: 'role',
+      targetId: String(id),
+      ip: actor.ip,
+      detail: { name: role.name, usersUntagged: Number(removed.numDeletedRows) },
+    });
+  });
+}
+
+/** The detail page's "edit permissions": tags (Admin kept as it is), membership days from now, e-mail. */
+export async function assignUserRole(
+  db: Kysely<DB>,
+  input: {
+    userId: string;
+    permissionMap: number[];
+    memberDays?: number | null | undefined;
+    email?: string | undefined;
+  },
+  actor: { userId: string; ip: string },
+  now = Date.now(),
+): Promise<void> {
+  await checkRoleIds(db, input.permissionMap, 'permissionMap');
+  const admin = await adminRoleId(db);
+  await db.transaction().execute(async (trx: Transaction<DB>) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('id', '=', input.userId)
+      .executeTakeFirst();
+    if (!user) throw new HttpProblem(404, 'userNotFound', { userId: ['userNotFound'] });
+    await trx
+      .deleteFrom('user_roles')
+      .where('user_id', '=', input.userId)
+      .where('role_id', '<>', admin)
+      .execute();
+    const wanted = [...new Set(input.permissionMap)];
+    if (wanted.length) {
+      await trx
+        .insertInto('user_roles')
+        .values(wanted.map((roleId) => ({ user_id: input.userId, role_id: roleId, created_at: now })))
+        .execute();
+    }
+    const changes: Partial<{
+      member_expiry_date: number | null;
+      email: string;
+      email_normalized: string;
+      user_name: string;
+    }> = {};
+    if (input.memberDays !== undefined)
+      changes.member_expiry_date = input.memberDays === null ? null : now + input.memberDays * DAY_MS;
+    if (input.email && normalizeEmail(input.email) !== normalizeEmail(user.email)) {
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('email_normalized', '=', normalizeEmail(input.email))
+        .executeTakeFirst();
+      if (taken) throw new HttpProblem(400, 'emailTaken', { email: ['emailTaken'] });
+      changes.email = input.email.trim();
+      changes.email_normalized = normalizeEmail(input.email);
+      changes.user_name = input.email.trim();
+    }
+    if (Object.keys(changes).length) {
+      await trx
+        .updateTable('users')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', input.userId)
+        .execute();
+    }
+    await audit(trx, {
+      action: 'admin.users.assign',
+      actorId: actor.userId,
+      targetType: 'user',
+      targetId: input.userId,
+      ip: actor.ip,
+      detail: {
+        permissionMap: wanted,
+        memberDays: input.memberDays ?? null,
+        emailChanged: Boolean(changes.email),
+      },
+    });
+  });
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type OutputInfo } from 'sharp';
+
+export const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export class UploadRejected extends Error {
+  override name = 'UploadRejected';
+}
+
+export type StoredImage = { url: string; width: number; height: number; bytes: number };
+
+/**
+ * Stores an uploaded image safely: the bytes must really be a JPEG, PNG, WebP or GIF (magic bytes, not
+ * the name or the declared type), it is re-encoded (dropping anything hidden in it, metadata included)
+ * and saved under a random name. SVG is refused: it can carry script.
+ */
+export async function storeImage(
+  uploadsDir: string,
+  folder: 'avatars' | 'images',
+  data: Buffer,
+  resize: { width: number; height: number; fit: 'cover' | 'inside' },
+): Promise<StoredImage> {
+  if (data.length === 0) throw new UploadRejected('The file is empty.');
+  if (data.length > MAX_IMAGE_BYTES) throw new UploadRejected('The file is larger than 5 MB.');
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !IMAGE_TYPES.has(type.mime))
+    throw new UploadRejected('Only JPEG, PNG, WebP or GIF images can be uploaded.');
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    output = await sharp(data, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ ...resize, withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new UploadRejected('The image cannot be read.');
+  }
+  const name = `${randomBytes(16).toString('hex')}.webp`;
+  const dir = path.join(uploadsDir, folder);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), output.data, { flag: 'wx' });
+  return {
+    url: `/uploads/${folder}/${name}`,
+    width: output.info.width,
+    height: output.info.height,
+    bytes: output.data.length,
+  };
+}

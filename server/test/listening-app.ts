@@ -1,0 +1,56 @@
+import net from 'node:net';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Dialect } from '../db/dialect.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+import { TEST_CAPTCHA } from './sign-in.ts';
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type ListeningApp = {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  base: string;
+  close(): Promise<void>;
+};
+
+/** The whole app listening on a free port (the hub needs a real server), on a given database. */
+export async function listenOn(
+  database: Database,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ListeningApp> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'silent',
+    CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false, authRateLimitPerMinute: 10_000 });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, base, close: () => app.close() };
+}
+
+export async function listeningTestApp(dialect: Dialect, env: Record<string, string> = {}) {
+  const testDb: TestDatabase = await createTestDatabase(dialect);
+  const listening = await listenOn(testDb.database, testDb.dataDir, env);
+  return {
+    ...listening,
+    testDb,
+    async close() {
+      await listening.close();
+      await testDb.dispose();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// Business constants and limits of the product specification (§9), typed once for server and web app.
+
+export const ADMIN_PAGE_SIZE = 50;
+export const TEACH_PAGE_SIZE = 10;
+
+export const CAPTCHA_LENGTH = 6;
+export const CAPTCHA_HEIGHT = 60;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 30;
+
+export const EXPIRY_DAYS_MIN = -1000;
+export const EXPIRY_DAYS_MAX = 1000;
+export const QUICK_EXPIRY_DAYS = [30, 60, 90] as const;
+
+export const DESCRIPTION_MAX_LENGTH = 500;
+export const RATIO_MIN = 0.000001;
+export const EDIT_PERMISSION_EMAIL_MAX_LENGTH = 100;
+
+export const ARTICLE_STATUS = { approved: 3, rejected: 4 } as const;
+
+export const TOAST_DURATION_SECONDS = 5;
+export const POPUP_NOTIFICATION_DURATION = 0;
+
+export const LABEL_BREAKPOINT = 750;
+export const HORIZONTAL_MENU_BREAKPOINT = 1560;
+export const DRAWER_WIDE_SCREEN = 1200;
+export const DRAWER_WIDTH = 980;
+
+export const AVATAR_SIZE = 110;
+export const COVER_THUMBNAIL_SIZE = 50;
+
+export const LOCALES = ['zh', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh';
+
+export const LEGAL_TERMS = {
+  retentionYearsAfterClosing: 5,
+  claimsWindowDays: 60,
+  minimumAge: 18,
+  liabilityCapMonthsOfFees: 12,
+} as const;
+
+export const REMINDER_SOUND_URL = '/media/reminder.mp3';
+
+/** Drawer width rule of spec §9: 980 when the screen is wider than 1200, else the screen width. */
+export function drawerWidth(screenWidth: number): number {
+  return screenWidth > DRAWER_WIDE_SCREEN ? DRAWER_WIDTH : screenWidth;
+}
+
+/** Menu rule of spec §2: horizontal when the client width is over 1560, otherwise a dropdown. */
+export function isHorizontalMenu(clientWidth: number): boolean {
+  return clientWidth > HORIZONTAL_MENU_BREAKPOINT;
+}

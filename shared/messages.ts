@@ -1,0 +1,153 @@
+import type { Locale } from './constants.ts';
+
+// Validation and error messages that both sides show: zod schemas in shared/schemas use these keys as
+// their messages; the server translates them into the request's language, the web app with its locale.
+// Texts of spec §5 and §8 are kept word for word where the spec gives them.
+
+export const MESSAGES = {
+  required: { zh: '此项为必填项', en: 'This field is required' },
+  emailRequired: { zh: '请输入邮箱', en: 'Please enter your e-mail' },
+  emailInvalid: { zh: '请输入有效的邮箱地址', en: 'Please enter a valid e-mail address' },
+  emailTooLong: { zh: '邮箱长度不能超过100个字符', en: 'Max length cannot exceed 100' },
+  passwordRequired: { zh: '请输入密码', en: 'Please enter your password' },
+  passwordLength: { zh: '密码长度须为8-30个字符', en: 'The password must be 8 to 30 characters' },
+  confirmRequired: { zh: '请再次输入密码', en: 'Please confirm the password' },
+  passwordsMismatch: { zh: '两次输入的密码不一致', en: 'the two passwords do not match' },
+  captchaRequired: { zh: '请输入图形验证码', en: 'Please enter the graphic captcha' },
+  captchaLength: { zh: '图形验证码为6个字符', en: 'The graphic captcha has 6 characters' },
+  captchaIncorrect: {
+    zh: '图形验证码错误或已过期，请重新输入',
+    en: 'The graphic captcha is incorrect or expired',
+  },
+  termsRequired: { zh: '请阅读并同意用户协议', en: 'Please read and agree to the terms of use' },
+  regionRequired: {
+    zh: '您必须确认自己不是受限地区的居民',
+    en: 'You must confirm that you are not a resident of a restricted region',
+  },
+  resetCodeRequired: { zh: '请输入重置码', en: 'The reset code is required' },
+  resetCodeInvalid: {
+    zh: '重置码无效或已过期，请重新申请',
+    en: 'The reset code is invalid or has expired: ask for a new one',
+  },
+  confirmLinkInvalid: {
+    zh: '确认链接无效或已过期',
+    en: 'The confirmation link is invalid or has expired',
+  },
+  incorrectLogin: { zh: '用户名或密码错误', en: 'Incorrect username or password' },
+  accountLocked: { zh: '账户已锁定，请联系管理员', en: 'Account locked, contact the administrator' },
+  emailNotConfirmed: {
+    zh: '邮箱尚未确认，请先点击确认邮件中的链接',
+    en: 'Your e-mail is not confirmed yet: open the link in the confirmation e-mail first',
+  },
+  currentPasswordIncorrect: { zh: '当前密码错误', en: 'The current password is incorrect' },
+  emailUnchanged: { zh: '新邮箱与当前邮箱相同', en: 'The new e-mail is the same as the current one' },
+  nicknameTooLong: { zh: '昵称不能超过30个字符', en: 'The nickname cannot exceed 30 characters' },
+  phoneInvalid: { zh: '请输入有效的电话号码', en: 'Please enter a valid phone number' },
+  genderInvalid: { zh: '请选择性别', en: 'Please choose a gender' },
+  invalid: { zh: '输入无效', en: 'The value is not valid' },
+  tooLong: { zh: '内容过长', en: 'The value is too long' },
+  permissionDenied: { zh: 'Permission Denied', en: 'Permission Denied' },
+  notSignedIn: { zh: '请先登录', en: 'Please sign in' },
+  notMember: {
+    zh: '您还不是会员，请联系客服开通会员',
+    en: 'You are not a member yet: contact customer service to become one',
+  },
+  tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests: please try again later' },
+  tagNameRequired: { zh: '标签名称为必填项', en: 'tag name is required' },
+  tagNameTooLong: { zh: '标签名称不能超过30个字符', en: 'The tag name cannot exceed 30 characters' },
+  tagExists: { zh: '已有同名标签', en: 'A tag with this name already exists' },
+  tagBuiltIn: { zh: '内置标签不能删除', en: 'Built-in tags cannot be deleted' },
+  tagNotFound: { zh: '标签不存在', en: 'No such tag' },
+  adminTagLocked: {
+    zh: 'ADMIN标签不能选择、编辑或删除',
+    en: 'The Admin tag cannot be chosen, edited or deleted',
+  },
+  unknownRoles: { zh: '包含不存在的标签', en: 'Some of the tags do not exist' },
+  unknownUsers: { zh: '包含不存在的用户', en: 'Some of the users do not exist' },
+  userNotFound: { zh: '用户不存在', en: 'No such user' },
+  expiryDaysRange: {
+    zh: '天数须为-1000到1000之间的整数',
+    en: 'Days must be a whole number from -1000 to 1000',
+  },
+  memberDaysInteger: { zh: '会员天数须为整数', en: 'Member days must be a whole number' },
+  tooManyRows: { zh: '一次最多选择5000个用户', en: 'Select at most 5,000 users at a time' },
+  categoryLabelRequired: { zh: '类型名称为必填项', en: 'The type name is required' },
+  categorySortRequired: { zh: '排序为必填项', en: 'The sort order is required' },
+  categoryParentMissing: { zh: '上级类型不存在', en: 'The parent type does not exist' },
+  categoryCycle: {
+    zh: '不能把类型移到它自己或它的下级之下',
+    en: 'A type cannot be moved under itself or its own sub-types',
+  },
+  categoryInUse: {
+    zh: '该类型下还有子类型或文章，不能删除',
+    en: 'This type still has sub-types or articles and cannot be deleted',
+  },
+  categoryNotFound: { zh: '类型不存在', en: 'No such type' },
+  teachTitleRequired: { zh: '教学标题为必填项', en: 'The tutorial title is required' },
+  teachDescriptionRequired: { zh: '教学描述为必填项', en: 'The tutorial description is required' },
+  descriptionTooLong: { zh: '描述不能超过500个字符', en: 'The description cannot exceed 500 characters' },
+  coverRequired: { zh: '请上传', en: 'Please upload' },
+  classificationRequired: { zh: '请选择类型', en: 'Please choose a type' },
+  contentRequired: { zh: '请输入正文', en: 'Please write the content' },
+  contentTooLong: { zh: '正文过长', en: 'The content is too long' },
+  approvalRequired: { zh: '内容审核为必填项', en: 'The review text is required' },
+  approvalStatusInvalid: {
+    zh: '审核结果只能是通过或不通过',
+    en: 'The review result must be pass or not pass',
+  },
+  articleNotPending: { zh: '该文章已审核，不能再次审核', en: 'This article has already been reviewed' },
+  articleNotFound: { zh: '文章不存在', en: 'No such article' },
+  commentRequired: { zh: '请输入评论内容', en: 'Please write a comment' },
+  commentTooLong: { zh: '评论不能超过1000个字符', en: 'A comment cannot exceed 1000 characters' },
+  commentNotFound: { zh: '评论不存在', en: 'No such comment' },
+  uploadFailed: { zh: '上传失败', en: 'Upload failed' },
+  traderNameRequired: { zh: 'Trader名称为必填项', en: 'The trader name is required' },
+  apiKeyRequired: { zh: 'API KEY为必填项', en: 'The API key is required' },
+  apiSecretRequired: { zh: 'Api Secret为必填项', en: 'The API secret is required' },
+  currencyRatioRequired: { zh: '货币比例为必填项', en: 'The currency ratio is required' },
+  leverageRatioRequired: { zh: '杠杆比例为必填项', en: 'The leverage ratio is required' },
+  ratioMinimum: { zh: '比例不能小于0.000001', en: 'The ratio must be at least 0.000001' },
+  traderKeyNotFound: { zh: 'Trader不存在', en: 'No such trader' },
+  traderKeyInactive: { zh: '所选Trader未启用或不存在', en: 'A chosen trader is inactive or does not exist' },
+  tradersRequired: { zh: '请选择要推送的Trader', en: 'Choose at least one trader to push to' },
+  strategyTitleRequired: { zh: '策略标题为必填项', en: 'The strategy title is required' },
+  strategyDescriptionRequired: { zh: '策略描述为必填项', en: 'The strategy description is required' },
+  advisoryNotFound: { zh: '策略不存在', en: 'No such strategy' },
+  reactionInvalid: {
+    zh: '反馈类型无效',
+    en: 'The reaction must be following, reverse-following or watching',
+  },
+  messageTitleRequired: { zh: '消息标题为必填项', en: 'The message title is required' },
+  messageContentRequired: { zh: '消息内容为必填项', en: 'The message content is required' },
+  messageNotFound: { zh: '消息不存在', en: 'No such message' },
+  notSubscribable: {
+    zh: '您的会员等级不能订阅该Trader',
+    en: 'Your membership cannot subscribe to this trader',
+  },
+  emailTaken: { zh: '该邮箱已被其他账户使用', en: 'This e-mail belongs to another account' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}
+
+/** The text of a message key in a locale; anything that is not a key is returned as it is. */
+export function message(keyOrText: string, locale: Locale): string {
+  return isMessageKey(keyOrText) ? MESSAGES[keyOrText][locale] : keyOrText;
+}
+
+/** Picks zh or en from an Accept-Language header (zh is the default). */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return 'zh';
+  const first = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', q] = part.trim().split(';q=');
+      return { tag: tag.toLowerCase(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((entry) => entry.tag.startsWith('zh') || entry.tag.startsWith('en'))
+    .sort((a, b) => b.q - a.q)[0];
+  return first?.tag.startsWith('en') ? 'en' : 'zh';
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH, RATIO_MIN } from '../constants.ts';
+
+// Trader API keys, strategies (advisories), subscriptions and system messages (spec §3, §5, §7).
+
+const ratio = (required: string) =>
+  z.number({ message: required }).min(RATIO_MIN, 'ratioMinimum').max(1_000_000, 'ratioMinimum');
+
+export const traderKeyFields = {
+  keyName: z
+    .string({ message: 'traderNameRequired' })
+    .trim()
+    .min(1, { message: 'traderNameRequired', abort: true })
+    .max(60, 'tooLong'),
+  coEfficient: ratio('currencyRatioRequired'),
+  leverageCoefficient: ratio('leverageRatioRequired'),
+  isActive: z.boolean().default(true),
+};
+
+export const addApiKeyRequest = z.object({
+  ...traderKeyFields,
+  keyValue: z
+    .string({ message: 'apiKeyRequired' })
+    .trim()
+    .min(1, { message: 'apiKeyRequired', abort: true })
+    .max(500, 'tooLong'),
+  secretValue: z
+    .string({ message: 'apiSecretRequired' })
+    .trim()
+    .min(1, { message: 'apiSecretRequired', abort: true })
+    .max(500, 'tooLong'),
+});
+export type AddApiKeyRequest = z.input<typeof addApiKeyRequest>;
+
+/** Editing: key and secret may be left out (or blank) to keep the stored ones. */
+export const updateApiKeyRequest = z.object({
+  id: z.number().int(),
+  ...traderKeyFields,
+  keyValue: z.string().trim().max(500, 'tooLong').optional(),
+  secretValue: z.string().trim().max(500, 'tooLong').optional(),
+});
+export type UpdateApiKeyRequest = z.input<typeof updateApiKeyRequest>;
+
+export const traderKey = z.object({
+  id: z.number(),
+  keyName: z.string(),
+  /** Masked: never the stored value. */
+  keyValue: z.string(),
+  secretValue: z.string(),
+  coEfficient: z.number(),
+  leverageCoefficient: z.number(),
+  isActive: z.boolean(),
+  permissionMap: z.array(z.number()),
+});
+export type TraderKey = z.infer<typeof traderKey>;
+
+export const activateApiKeyRequest = z.object({ apiKeyId: z.number().int(), active: z.boolean() });
+export const updateApiKeySubConfigRequest = z.object({
+  id: z.number().int(),
+  permissionMap: z.array(z.number().int()).max(100),
+});
+export const traderSummary = z.object({ id: z.number(), keyName: z.string(), isActive: z.boolean() });
+/** Per key id, an object keyed by role id (spec §3 role-to-key mapping). */
+export const apiKeyRoleMapping = z.record(z.string(), z.record(z.string(), z.boolean()));
+
+export const DEFAULT_ADVISORY_DESC = '无描述';
+
+export const addOrUpdateAdvisoryRequest = z.object({
+  id: z.number().int().optional().nullable(),
+  title: z
+    .string({ message: 'strategyTitleRequired' })
+    .trim()
+    .min(1, { message: 'strategyTitleRequired', abort: true })
+    .max(200, 'tooLong'),
+  advisoryDesc: z
+    .string({ message: 'strategyDescriptionRequired' })
+    .trim()
+    .min(1, { message: 'strategyDescriptionRequired', abort: true })
+    .max(DESCRIPTION_MAX_LENGTH, 'descriptionTooLong')
+    .default(DEFAULT_ADVISORY_DESC),
+  content: z
+    .string({ message: 'contentRequired' })
+    .min(1, { message: 'contentRequired', abort: true })
+    .max(200_000, 'contentTooLong'),
+  apiKeyArray: z.array(z.number().int(), { message: 'tradersRequired' }).min(1, 'tradersRequired').max(50),
+});
+export type AddOrUpdateAdvisoryRequest = z.input<typeof addOrUpdateAdvisoryRequest>;
+
+export const adminAdvisory = z.object({
+  id: z.number(),
+  title: z.string(),
+  advisoryDesc: z.string(),
+  content: z.string(),
+  apiKeyArray: z.array(z.number()),
+  traders: z.array(z.object({ id: z.number(), keyName: z.string() })),
+  createdTimestamp: z.string(),
+  updatedTimestamp: z.string(),
+  counts: z.object({ 1: z.number(), 2: z.number(), 3: z.number() }),
+});
+export type AdminAdvisory = z.infer<typeof adminAdvisory>;
+
+export const followRequest = z.object({
+  advisoryId: z.number().int(),
+  kind: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'reactionInvalid' }),
+});
+
+export const subscriptionItem = z.object({ id: z.number(), keyName: z.string(), subscribed: z.boolean() });
+export const addOrUpdateSubscriptionsRequest = z.object({ keyId: z.number().int(), subscribed: z.boolean() });
+
+export const systemMessage = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  publishedUserName: z.string(),
+  publishedTimestamp: z.string(),
+  isRoll: z.boolean(),
+  isPop: z.boolean(),
+  dismissed: z.boolean(),
+});
+export const addOrUpdateSystemMessageRequest = z.object({
+  id: z.number().int().optional().nullable(),
+  title: z
+    .string({ message: 'messageTitleRequired' })
+    .trim()
+    .min(1, { message: 'messageTitleRequired', abort: true })
+    .max(200, 'tooLong'),
+  content: z
+    .string({ message: 'messageContentRequired' })
+    .trim()
+    .min(1, { message: 'messageContentRequired', abort: true })
+    .max(5000, 'tooLong'),
+  publishedUserName: z.string().trim().max(60, 'tooLong').optional().nullable(),
+  isRoll: z.boolean().default(false),
+  isPop: z.boolean().default(false),
+});
+export const messageFlagQuery = z.object({
+  messageId: z.coerce.number().int(),
+  newValue: z.enum(['true', 'false']),
+});
+export const messageIdQuery = z.object({ messageId: z.coerce.number().int() });
