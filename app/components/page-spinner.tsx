@@ -1,0 +1,23 @@
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Centred spinner shown while a lazily loaded page (or the app itself) loads. */
+export function PageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <div
+      data-testid="page-spinner"
+      role="status"
+      aria-live="polite"
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        minHeight: '60vh',
+        width: '100%',
+      }}
+    >
+      <Spin size="large" aria-label={t('loading')} />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { CaretRightOutlined, NotificationOutlined, PauseOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Typography } from 'antd';
+import { type CSSProperties, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SystemMessageDto } from '#shared/realtime.ts';
+import { formatDateTime, publisherLabel } from './message-meta.ts';
+
+// The rolling notice bar (spec §2): roll-flagged system messages scroll by like a ticker. The scrolling
+// pauses while the pointer is over it or a message has keyboard focus, and with the pause button (WCAG 2.2.2);
+// people who ask for reduced motion get a still, wrapped list. Each message opens in full on click.
+
+const MARQUEE_CSS = `
+@keyframes cc-notice-marquee { from { transform: translateX(0); } to { transform: translateX(-50%); } }
+.cc-notice-viewport { overflow: hidden; min-width: 0; }
+.cc-notice-track { display: inline-flex; white-space: nowrap; animation: cc-notice-marquee var(--cc-notice-duration) linear infinite; }
+.cc-notice-viewport:hover .cc-notice-track,
+.cc-notice-viewport:focus-within .cc-notice-track,
+.cc-notice-viewport[data-paused='true'] .cc-notice-track { animation-play-state: paused; }
+.cc-notice-group { display: inline-flex; flex-shrink: 0; }
+.cc-notice-item { background: none; border: none; padding: 0 56px 0 0; margin: 0; font: inherit; color: inherit; cursor: pointer; text-align: start; }
+.cc-notice-item:hover .cc-notice-title, .cc-notice-item:focus-visible .cc-notice-title { text-decoration: underline; }
+.cc-notice-item:focus-visible { outline: 2px solid currentColor; outline-offset: 2px; border-radius: 4px; }
+@media (prefers-reduced-motion: reduce) {
+  .cc-notice-track { animation: none; white-space: normal; display: flex; flex-wrap: wrap; }
+  .cc-notice-group { flex-wrap: wrap; row-gap: 4px; }
+  .cc-notice-copy { display: none; }
+}
+`;
+
+/** Seconds for one message group to scroll by: slow enough to read (about 4 characters a second). */
+export function marqueeSeconds(messages: readonly SystemMessageDto[]): number {
+  const characters = messages.reduce(
+    (total, message) => total + message.title.length + excerpt(message).length,
+    0,
+  );
+  return Math.max(18, Math.round(characters / 4) + messages.length * 4);
+}
+
+const EXCERPT_LENGTH = 120;
+
+function excerpt(message: SystemMessageDto): string {
+  const flat = message.content.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
+}
+
+function NoticeGroup({
+  messages,
+  copy,
+  onOpen,
+}: {
+  messages: readonly SystemMessageDto[];
+  /** The second copy makes the loop seamless; it is hidden from assistive technology and the tab order. */
+  copy: boolean;
+  onOpen: (message: SystemMessageDto) => void;
+}) {
+  return (
+    <ul
+      className={copy ? 'cc-notice-group cc-notice-copy' : 'cc-notice-group'}
+      aria-hidden={copy || undefined}
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
+      {messages.map((message) => (
+        <li key={message.id}>
+          <button
+            type="button"
+            className="cc-notice-item"
+            tabIndex={copy ? -1 : undefined}
+            onClick={() => onOpen(message)}
+            data-testid={copy ? undefined : 'rolling-notice-item'}
+          >
+            <span className="cc-notice-title" style={{ fontWeight: 600 }}>
+              {message.title}
+            </span>
+            <span style={{ marginInline: 8, opacity: 0.5 }}>|</span>
+            <span>{excerpt(message)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function RollingNoticeBar({
+  messages,
+  style,
+}: {
+  messages: readonly SystemMessageDto[];
+  style?: CSSProperties;
+}) {
+  const { t } = useTranslation('signals');
+  const [paused, setPaused] = useState(false);
+  const [open, setOpen] = useState<SystemMessageDto | null>(null);
+  if (messages.length === 0) return null;
+
+  return (
+    <section aria-label={t('bar.label')} data-testid="rolling-notice-bar" style={style}>
+      <style href="cc-rolling-notice-bar" precedence="default">
+        {MARQUEE_CSS}
+      </style>
+      <Alert
+        type="info"
+        banner
+        showIcon
+        icon={<NotificationOutlined />}
+        styles={{ section: { minWidth: 0, overflow: 'hidden' }, title: { overflow: 'hidden' } }}
+        title={
+          <div
+            className="cc-notice-viewport"
+            data-paused={paused}
+            style={{ ['--cc-notice-duration' as string]: `${marqueeSeconds(messages)}s` }}
+          >
+            <div className="cc-notice-track">
+              <NoticeGroup messages={messages} copy={false} onOpen={setOpen} />
+              <NoticeGroup messages={messages} copy onOpen={setOpen} />
+            </div>
+          </div>
+        }
+        action={
+          <Button
+            type="text"
+            size="small"
+            aria-pressed={paused}
+            aria-label={paused ? t('bar.resume') : t('bar.pause')}
+            title={paused ? t('bar.resume') : t('bar.pause')}
+            icon={paused ? <CaretRightOutlined /> : <PauseOutlined />}
+            onClick={() => setPaused((value) => !value)}
+            data-testid="rolling-notice-pause"
+          />
+        }
+      />
+      <Modal
+        open={open !== null}
+        title={open?.title}
+        onCancel={() => setOpen(null)}
+        footer={
+          <Button type="primary" onClick={() => setOpen(null)}>
+            {t('messages.close')}
+          </Button>
+        }
+      >
+        {open ? (
+          <>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{open.content}</Typography.Paragraph>
+            <Typography.Text type="secondary">
+              {t('messages.meta', {
+                publisher: publisherLabel(t, open.publishedUserName),
+                time: formatDateTime(open.publishedTimestamp),
+              })}
+            </Typography.Text>
+          </>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { CalendarOutlined, FolderOutlined } from '@ant-design/icons';
+import { Avatar, Flex, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Article } from '#shared/schemas/teaching.ts';
+import { DEFAULT_AVATAR_URL } from '../../lib/account.ts';
+import { RichTextView } from '../rich-text/rich-text-view.tsx';
+import { safeImageUrl } from '../rich-text/sanitize.ts';
+import { ArticleCounters } from './article-counters.tsx';
+import { readableDate } from './dates.ts';
+
+const { Title, Paragraph, Text } = Typography;
+
+/**
+ * A teaching article as members read it: cover, title, author, date, category, counters, the description
+ * and the body (DOMPurify-cleaned). The admin detail page shows the very same view.
+ */
+export function ArticleView({ article, actions }: { article: Article; actions?: ReactNode }) {
+  const { t } = useTranslation('teach');
+  const cover = safeImageUrl(article.picture);
+  const edited = article.updateTime !== article.createTime;
+  return (
+    <article data-testid="article-view" style={{ maxWidth: 860, margin: '0 auto' }}>
+      {cover ? (
+        <img
+          src={cover}
+          alt=""
+          data-testid="article-cover"
+          style={{
+            display: 'block',
+            width: '100%',
+            aspectRatio: '16 / 7',
+            objectFit: 'cover',
+            borderRadius: 12,
+            marginBottom: 24,
+            background: '#eef1f6',
+          }}
+        />
+      ) : null}
+      <Title level={1} style={{ fontSize: 28, lineHeight: 1.35, marginTop: 0 }} data-testid="article-title">
+        {article.headLine}
+      </Title>
+      <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
+        <Flex gap={8} align="center" data-testid="article-author">
+          <Avatar size={32} src={safeImageUrl(article.authorPicture) ?? DEFAULT_AVATAR_URL} alt="" />
+          <Text strong>{article.authorName}</Text>
+        </Flex>
+        <Text type="secondary" style={{ fontSize: 13 }}>
+          <CalendarOutlined style={{ marginInlineEnd: 6 }} />
+          {t('detail.published', { date: readableDate(article.createTime) })}
+          {edited ? ` · ${t('detail.updated', { date: readableDate(article.updateTime) })}` : null}
+        </Text>
+        {article.classLabel ? (
+          <Tag
+            icon={<FolderOutlined />}
+            color="blue"
+            style={{ marginInlineEnd: 0 }}
+            data-testid="article-category"
+          >
+            {article.classLabel}
+          </Tag>
+        ) : null}
+        <ArticleCounters article={article} />
+      </Flex>
+      <Paragraph
+        data-testid="article-description"
+        style={{
+          padding: '12px 16px',
+          background: '#f5f7fb',
+          borderRadius: 8,
+          color: 'rgba(0, 0, 0, 0.65)',
+          whiteSpace: 'pre-line',
+          marginBottom: 24,
+        }}
+      >
+        {article.description}
+      </Paragraph>
+      <RichTextView html={article.text} testId="article-body" />
+      {actions ? <div style={{ marginTop: 32 }}>{actions}</div> : null}
+    </article>
+  );
+}

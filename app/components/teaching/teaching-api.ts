@@ -1,0 +1,266 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type AddArticleRequest,
+  type Article,
+  type approvalQuery,
+  article,
+  articlePage,
+  classificationTree,
+  comment,
+  type EditClassificationRequest,
+  type FindPageQuery,
+  reactionResponse,
+  type UpdateArticleRequest,
+  uploadResponse,
+} from '#shared/schemas/teaching.ts';
+import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { useApiClient } from '../../lib/use-api.ts';
+import { useRestClient } from './rest-client.ts';
+
+// Teaching content calls (spec §7 article categories, articles, FileSave upload) as react-query hooks, shared
+// by the public tutorial pages, the personal "my articles" pages and the admin back office.
+
+const okResponse = z.object({ ok: z.literal(true) });
+const idResponse = z.object({ id: z.number() });
+
+export const ARTICLE_FIELDS = ['headLine', 'description', 'classification', 'text', 'picture'] as const;
+export const CATEGORY_FIELDS = ['label', 'sort', 'show', 'pids'] as const;
+
+/**
+ * Who is asking: the tutorial pages are public, so signed-out visitors call without a token; signed-in people
+ * call with theirs (their likes, their own articles, hidden types for admins). Calls wait until the stored
+ * sign-in has been read, so that a signed-in person's first answer already carries their state.
+ */
+export function useViewer() {
+  const auth = useAuth();
+  const ready = auth.status === 'authenticated' || auth.status === 'anonymous';
+  const anonymous = auth.status !== 'authenticated';
+  return { ready, anonymous, key: auth.user?.sub ?? 'guest' } as const;
+}
+
+export const teachKeys = {
+  all: ['teach'] as const,
+  categories: (viewer: string) => ['teach', viewer, 'categories'] as const,
+  articles: (viewer: string, query: FindPageQuery) => ['teach', viewer, 'articles', query] as const,
+  article: (viewer: string, id: number) => ['teach', viewer, 'article', id] as const,
+  comments: (viewer: string, id: number) => ['teach', viewer, 'comments', id] as const,
+};
+
+/** The query string of FindPage, without the parameters that are not set. */
+export function findPageSearch(query: FindPageQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export function useCategoryTree() {
+  const api = useApiClient();
+  const viewer = useViewer();
+  return useQuery({
+    queryKey: teachKeys.categories(viewer.key),
+    queryFn: ({ signal }) =>
+      api.get('/api/ArticleClassification/List', {
+        schema: classificationTree,
+        anonymous: viewer.anonymous,
+        signal,
+      }),
+    enabled: viewer.ready,
+  });
+}
+
+export function useArticlePage(query: FindPageQuery) {
+  const api = useApiClient();
+  const viewer = useViewer();
+  return useQuery({
+    queryKey: teachKeys.articles(viewer.key, query),
+    queryFn: ({ signal }) =>
+      api.get(`/Articles/FindPage?${findPageSearch(query)}`, {
+        schema: articlePage,
+        anonymous: viewer.anonymous,
+        signal,
+      }),
+    enabled: viewer.ready,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * One article with its body (GET /Articles/GetArticle/{id}; the server counts the view). `fresh` reloads it
+ * whenever a page opens (editing and reviewing must start from the current version, not a cached one).
+ */
+export function useArticle(id: number | null, { fresh = false }: { fresh?: boolean } = {}) {
+  const api = useApiClient();
+  const viewer = useViewer();
+  return useQuery({
+    queryKey: teachKeys.article(viewer.key, id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get(`/Articles/GetArticle/${id}`, { schema: article, anonymous: viewer.anonymous, signal }),
+    enabled: viewer.ready && id !== null,
+    ...(fresh ? { staleTime: 0, refetchOnMount: 'always' as const } : {}),
+  });
+}
+
+export function useComments(id: number | null) {
+  const api = useApiClient();
+  const viewer = useViewer();
+  return useQuery({
+    queryKey: teachKeys.comments(viewer.key, id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get(`/Articles/Comments/${id}`, {
+        schema: z.array(comment),
+        anonymous: viewer.anonymous,
+        signal,
+      }),
+    enabled: viewer.ready && id !== null,
+  });
+}
+
+function useInvalidateTeaching() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: teachKeys.all });
+}
+
+/** Publishes a new article (AddArticle) or saves an existing one (UpdateArticle). */
+export function useSaveArticle() {
+  const api = useApiClient();
+  const rest = useRestClient();
+  const invalidate = useInvalidateTeaching();
+  return useMutation({
+    mutationFn: async (body: AddArticleRequest | UpdateArticleRequest): Promise<{ id: number }> => {
+      if ('id' in body && typeof body.id === 'number') {
+        await rest.put('/Articles/UpdateArticle', body, { schema: okResponse, formFields: ARTICLE_FIELDS });
+        return { id: body.id };
+      }
+      return api.post('/Articles/AddArticle', body, { schema: idResponse, formFields: ARTICLE_FIELDS });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteArticle() {
+  const rest = useRestClient();
+  const invalidate = useInvalidateTeaching();
+  return useMutation({
+    mutationFn: (id: number) => rest.delete(`/Articles/DeleteArticle/${id}`, { schema: okResponse }),
+    onSuccess: invalidate,
+  });
+}
+
+export type ReviewRequest = z.input<typeof approvalQuery>;
+
+/** Pass (3) or not pass (4) with the reviewer's text (PUT /Articles/ApprovalArticle). */
+export function useReviewArticle() {
+  const rest = useRestClient();
+  const invalidate = useInvalidateTeaching();
+  return useMutation({
+    mutationFn: (review: ReviewRequest) => {
+      const search = new URLSearchParams({
+        id: String(review.id),
+        contentApproval: review.contentApproval,
+        status: String(review.status),
+      });
+      return rest.put(`/Articles/ApprovalArticle?${search.toString()}`, undefined, {
+        schema: okResponse,
+        formFields: ['contentApproval'],
+      });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** Adds or edits a category. Quiet: the page shows "operation failed" with the reasons in one toast. */
+export function useEditCategory() {
+  const api = useApiClient();
+  const invalidate = useInvalidateTeaching();
+  return useMutation({
+    mutationFn: (body: EditClassificationRequest) =>
+      api.post('/api/ArticleClassification/Edit', body, {
+        schema: idResponse,
+        formFields: CATEGORY_FIELDS,
+        quiet: true,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCategory() {
+  const api = useApiClient();
+  const invalidate = useInvalidateTeaching();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post(`/api/ArticleClassification/Delete?id=${id}`, {}, { schema: okResponse, quiet: true }),
+    onSuccess: invalidate,
+  });
+}
+
+export type ReactionKind = 'like' | 'collect';
+
+/** Like or collect toggles; the answer updates the cached article at once. */
+export function useReaction(articleId: number) {
+  const api = useApiClient();
+  const viewer = useViewer();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: ReactionKind) =>
+      api.post(
+        `/Articles/${kind === 'like' ? 'Like' : 'Collect'}/${articleId}`,
+        {},
+        {
+          schema: reactionResponse,
+        },
+      ),
+    onSuccess: (answer, kind) => {
+      queryClient.setQueryData<Article>(teachKeys.article(viewer.key, articleId), (current) =>
+        current
+          ? kind === 'like'
+            ? { ...current, liked: answer.active, likeTotal: answer.total }
+            : { ...current, collected: answer.active, collectCount: answer.total }
+          : current,
+      );
+    },
+  });
+}
+
+function useRefreshDiscussion(articleId: number) {
+  const queryClient = useQueryClient();
+  const viewer = useViewer();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teachKeys.comments(viewer.key, articleId) }),
+      queryClient.invalidateQueries({ queryKey: teachKeys.article(viewer.key, articleId) }),
+    ]);
+}
+
+export function useAddComment(articleId: number) {
+  const api = useApiClient();
+  const refresh = useRefreshDiscussion(articleId);
+  return useMutation({
+    mutationFn: (content: string) =>
+      api.post('/Articles/Comment', { articleId, content }, { schema: idResponse, formFields: ['content'] }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteComment(articleId: number) {
+  const rest = useRestClient();
+  const refresh = useRefreshDiscussion(articleId);
+  return useMutation({
+    mutationFn: (commentId: number) => rest.delete(`/Articles/Comment/${commentId}`, { schema: okResponse }),
+    onSuccess: refresh,
+  });
+}
+
+/** Uploads an image (cover or editor media) to /api/FileSave/Upload; quiet: callers say "upload failed". */
+export function useUploadImage() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: async (file: Blob) => {
+      const [first] = await api.upload('/api/FileSave/Upload', file, { schema: uploadResponse, quiet: true });
+      if (!first) throw new Error('empty upload answer');
+      return first;
+    },
+  });
+}

@@ -1,0 +1,137 @@
+import {
+  DashboardOutlined,
+  DownOutlined,
+  EditOutlined,
+  IdcardOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ROLE } from '#shared/roles.ts';
+import { DEFAULT_AVATAR_URL, useAccount, useAvatar } from '../lib/account.ts';
+import { useAuth } from '../lib/auth/auth-context.tsx';
+import { AUTH_PATHS, LOCAL_SIGN_OUT_STATE, manualLoginPath } from '../lib/auth/auth-paths.ts';
+import { checkReturnUrl, currentReturnUrl } from '../lib/auth/return-url.ts';
+import { LinkButton } from './link-button.tsx';
+
+interface UserMenuProps {
+  /** Light text for the dark public header. */
+  tone?: 'light' | 'dark';
+  /** Avatar only (narrow screens). */
+  compact?: boolean;
+}
+
+/** The header's account entry: "sign in" when signed out, the personal dropdown when signed in (spec §2). */
+export function UserMenu({ tone = 'dark', compact = false }: UserMenuProps) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const location = useLocation();
+
+  if (auth.status === 'anonymous') {
+    const here = checkReturnUrl(currentReturnUrl(location), window.location.origin);
+    return (
+      <LinkButton data-testid="sign-in" type="primary" to={manualLoginPath(here)} icon={<LoginOutlined />}>
+        {t('header.signIn')}
+      </LinkButton>
+    );
+  }
+  if (auth.status !== 'authenticated') {
+    return <Skeleton.Avatar active size="default" data-testid="user-menu-pending" />;
+  }
+  return <SignedInMenu tone={tone} compact={compact} />;
+}
+
+function SignedInMenu({ tone, compact }: Required<UserMenuProps>) {
+  const { t } = useTranslation();
+  const { t: tPersonal } = useTranslation('personal');
+  const auth = useAuth();
+  const account = useAccount();
+  const avatar = useAvatar();
+  const name =
+    account.data?.nickName ||
+    account.data?.email ||
+    auth.user?.nickname ||
+    auth.user?.email ||
+    auth.user?.name;
+  const isAdmin = account.data?.roles.includes(ROLE.admin) ?? false;
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'info',
+      icon: <IdcardOutlined />,
+      label: <Link to="/personal/info">{tPersonal('menu.info')}</Link>,
+    },
+    {
+      key: 'edit',
+      icon: <EditOutlined />,
+      label: <Link to="/personal/edit">{tPersonal('menu.edit')}</Link>,
+    },
+    {
+      key: 'safeset',
+      icon: <SafetyCertificateOutlined />,
+      label: <Link to="/personal/safeset">{tPersonal('menu.safeset')}</Link>,
+    },
+    ...(isAdmin
+      ? [
+          { type: 'divider' as const },
+          {
+            key: 'admin',
+            icon: <DashboardOutlined />,
+            label: (
+              <Link to="/admin/account/list" data-testid="admin-entry">
+                {t('header.admin')}
+              </Link>
+            ),
+          },
+        ]
+      : []),
+    { type: 'divider' as const },
+    {
+      key: 'logout',
+      danger: true,
+      icon: <LogoutOutlined />,
+      label: (
+        <Link to={AUTH_PATHS.logout} state={LOCAL_SIGN_OUT_STATE} data-testid="sign-out">
+          {tPersonal('menu.logout')}
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, style: { minWidth: 200 } }}>
+      <Button
+        type="text"
+        data-testid="user-menu"
+        aria-label={t('header.account', { name: name ?? '' })}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 8,
+          height: 40,
+          paddingInline: compact ? 4 : 8,
+          color: tone === 'light' ? 'rgba(255, 255, 255, 0.88)' : undefined,
+        }}
+      >
+        <Avatar
+          size={28}
+          src={avatar.data?.pic ?? DEFAULT_AVATAR_URL}
+          alt=""
+          style={{ flexShrink: 0, background: '#ffffff' }}
+        />
+        {compact ? null : (
+          <span
+            data-testid="user-menu-name"
+            style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {name}
+          </span>
+        )}
+        {compact ? null : <DownOutlined style={{ fontSize: 10 }} />}
+      </Button>
+    </Dropdown>
+  );
+}

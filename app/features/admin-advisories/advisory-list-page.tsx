@@ -1,0 +1,193 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Flex,
+  Grid,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
+import type { AdminAdvisory } from '#shared/schemas/signals.ts';
+import { LinkButton } from '../../components/link-button.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { formatDateTime } from '../../components/system-messages/message-meta.ts';
+import { useAdvisories, useAdvisoryTraders, useDeleteAdvisory } from './advisories-api.ts';
+import { advisoryDetailPath, advisoryEditPath } from './advisory-paths.ts';
+import { advisoryTraders } from './advisory-traders.ts';
+
+const { Title, Text } = Typography;
+
+function DeleteButton({ advisory }: { advisory: AdminAdvisory }) {
+  const { t } = useTranslation('signalsAdmin');
+  const { message } = App.useApp();
+  const remove = useDeleteAdvisory();
+  return (
+    <Popconfirm
+      title={t('advisories.deleteConfirm')}
+      description={advisory.title}
+      okText={t('common.delete')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: true, loading: remove.isPending }}
+      onConfirm={async () => {
+        try {
+          await remove.mutateAsync(advisory.id);
+          void message.success(t('advisories.deleted', { title: advisory.title }));
+        } catch {
+          // The API client has shown why.
+        }
+      }}
+    >
+      <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="advisory-delete">
+        {t('common.delete')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** /admin/content/advisory: the strategies, with their traders, time and reaction counts (spec §2). */
+export function AdvisoryListPage() {
+  const { t } = useTranslation('signalsAdmin');
+  const { t: tAdmin } = useTranslation('admin');
+  const { t: tCommon } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false;
+  const advisories = useAdvisories();
+  const traders = useAdvisoryTraders();
+  const names = useMemo(
+    () => (traders.data ? new Map(traders.data.map((trader) => [trader.id, trader.keyName])) : undefined),
+    [traders.data],
+  );
+
+  const count = (kind: 1 | 2 | 3, label: string): TableColumnsType<AdminAdvisory>[number] => ({
+    key: `count-${kind}`,
+    title: label,
+    align: 'right',
+    width: 110,
+    sorter: (a, b) => a.counts[kind] - b.counts[kind],
+    render: (_, advisory) => (
+      <span style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`advisory-count-${kind}`}>
+        {advisory.counts[kind]}
+      </span>
+    ),
+  });
+
+  const columns: TableColumnsType<AdminAdvisory> = [
+    {
+      key: 'title',
+      title: t('advisories.fields.title'),
+      render: (_, advisory) => (
+        <Flex vertical gap={2} style={{ minWidth: 180 }}>
+          <Link to={advisoryDetailPath(advisory.id)} data-testid="advisory-row-title">
+            {advisory.title}
+          </Link>
+          <Text
+            type="secondary"
+            ellipsis={{ tooltip: advisory.advisoryDesc }}
+            style={{ fontSize: 12, maxWidth: 360 }}
+          >
+            {advisory.advisoryDesc}
+          </Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'traders',
+      title: t('advisories.fields.traders'),
+      render: (_, advisory) => (
+        <Flex gap={4} wrap>
+          {advisoryTraders(t, advisory, names).map((trader) => (
+            <Tag
+              key={trader.id}
+              color={trader.known ? 'blue' : 'default'}
+              variant="outlined"
+              style={{ marginInlineEnd: 0 }}
+            >
+              {trader.name}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      key: 'createdTimestamp',
+      title: t('advisories.fields.createdTimestamp'),
+      width: 160,
+      sorter: (a, b) => Date.parse(a.createdTimestamp) - Date.parse(b.createdTimestamp),
+      render: (_, advisory) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(advisory.createdTimestamp)}</span>
+      ),
+    },
+    count(1, t('advisories.counts.following')),
+    count(2, t('advisories.counts.reverseFollowing')),
+    count(3, t('advisories.counts.watching')),
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: phone ? undefined : 'right',
+      width: 220,
+      render: (_, advisory) => (
+        <Space size={0} wrap>
+          <LinkButton type="link" size="small" icon={<EyeOutlined />} to={advisoryDetailPath(advisory.id)}>
+            {t('common.view')}
+          </LinkButton>
+          <LinkButton
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            to={advisoryEditPath(advisory.id)}
+            data-testid="advisory-edit"
+          >
+            {t('common.edit')}
+          </LinkButton>
+          <DeleteButton advisory={advisory} />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="advisory-list">
+      <title>{`${t('advisories.title')} · ${tAdmin('title')} · ${tCommon('product.name')}`}</title>
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+        <div>
+          <Title level={4} style={{ margin: 0 }}>
+            {t('advisories.title')}
+          </Title>
+          <Text type="secondary">{t('advisories.intro')}</Text>
+        </div>
+        <LinkButton type="primary" icon={<PlusOutlined />} to={advisoryEditPath()} data-testid="advisory-add">
+          {t('advisories.add')}
+        </LinkButton>
+      </Flex>
+      {advisories.isError && !advisories.data ? (
+        <QueryError onRetry={() => void advisories.refetch()} />
+      ) : (
+        <Table<AdminAdvisory>
+          rowKey="id"
+          columns={columns}
+          dataSource={advisories.data ?? []}
+          loading={advisories.isPending || advisories.isFetching}
+          size={phone ? 'small' : 'middle'}
+          scroll={{ x: 1100 }}
+          locale={{ emptyText: t('advisories.empty') }}
+          pagination={{
+            defaultPageSize: ADMIN_PAGE_SIZE,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (total) => t('advisories.total', { count: total }),
+            size: phone ? 'small' : undefined,
+          }}
+          data-testid="advisories-table"
+        />
+      )}
+    </div>
+  );
+}

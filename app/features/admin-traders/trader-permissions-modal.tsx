@@ -1,0 +1,80 @@
+import { App, Form, Modal, Select, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '#shared/schemas/management.ts';
+import { roleName } from './trader-labels.ts';
+import { useUpdateKeyRoles } from './traders-api.ts';
+
+export interface PermissionTarget {
+  id: number;
+  keyName: string;
+  roleIds: number[];
+  /** Just added: the admin is asked which roles may subscribe. */
+  justCreated?: boolean;
+}
+
+/** Spec §6: which roles may subscribe to a trader key (POST /api/TraderKey/UpdateApiKeySubConfig). */
+export function TraderPermissionsModal({
+  target,
+  roles,
+  onClose,
+}: {
+  target: PermissionTarget | null;
+  roles: readonly Role[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('signalsAdmin');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ permissionMap: number[] }>();
+  const save = useUpdateKeyRoles();
+
+  useEffect(() => {
+    if (target) form.setFieldsValue({ permissionMap: target.roleIds });
+  }, [target, form]);
+
+  const submit = async ({ permissionMap }: { permissionMap: number[] }) => {
+    if (!target) return;
+    try {
+      await save.mutateAsync({ id: target.id, permissionMap });
+      void message.success(t('permissions.saved', { name: target.keyName }));
+      onClose();
+    } catch {
+      // The API client has shown why.
+    }
+  };
+
+  return (
+    <Modal
+      open={target !== null}
+      title={t('permissions.title', { name: target?.keyName ?? '' })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      forceRender
+      okButtonProps={{ 'data-testid': 'permissions-save' }}
+    >
+      {target?.justCreated ? (
+        <Typography.Paragraph type="secondary">{t('permissions.afterCreate')}</Typography.Paragraph>
+      ) : null}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        data-testid="permissions-form"
+      >
+        <Form.Item name="permissionMap" label={t('permissions.roles')} extra={t('permissions.hint')}>
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('permissions.placeholder')}
+            options={roles.map((role) => ({ value: role.roleId, label: roleName(t, role.roleName) }))}
+            optionFilterProp="label"
+            data-testid="permissions-select"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

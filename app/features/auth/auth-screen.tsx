@@ -1,0 +1,103 @@
+import { App, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAuthClient } from '../../lib/auth/auth-context.tsx';
+import { loginPath } from '../../lib/auth/auth-paths.ts';
+import { AuthenticationResultStatus } from '../../lib/auth/auth-state.ts';
+import { pendingReturnUrl } from '../../lib/auth/return-url.ts';
+import { AuthCarousel } from './auth-carousel.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { LoginForm } from './login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+import { ResetPasswordForm } from './reset-password-form.tsx';
+
+export type AuthMode = 'login' | 'register' | 'forgot';
+
+interface AuthScreenProps {
+  initialMode: AuthMode;
+  /** The provider's interaction: signing in is possible only inside one (the login mode needs it). */
+  interaction: string | null;
+  notice?: string | null;
+  /** Step two of the forgot-password mode: the mailed link's code and user. */
+  reset?: { code: string; userId: string } | null;
+}
+
+/**
+ * The login screen of spec §2: the carousel on the left, on the right a card switching among login,
+ * register and forgot-password modes (one screen, three modes).
+ */
+export function AuthScreen({ initialMode, interaction, notice = null, reset = null }: AuthScreenProps) {
+  const { t } = useTranslation('auth');
+  const { t: tCommon } = useTranslation();
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const navigate = useNavigate();
+  const auth = useAuthClient();
+  const { message } = App.useApp();
+
+  const backToLogin = () => {
+    if (interaction) setMode('login');
+    // Outside a sign-in flow (registration or recovery opened from a link): start one, returning to where
+    // the person was going before the detour.
+    else navigate(loginPath(pendingReturnUrl(window.location.origin)));
+  };
+
+  const restart = () => {
+    void message.info(t('login.restarting'));
+    void auth.signInRedirect(pendingReturnUrl(window.location.origin)).then((result) => {
+      if (result.status === AuthenticationResultStatus.fail) {
+        void message.error(result.reason === 'settings' ? t('errors.settings') : result.message);
+      }
+    });
+  };
+
+  const heading =
+    mode === 'login'
+      ? t('login.title')
+      : mode === 'register'
+        ? t('register.title')
+        : reset
+          ? t('reset.title')
+          : t('forgot.title');
+  const subtitle =
+    mode === 'login'
+      ? t('login.subtitle')
+      : mode === 'register'
+        ? t('register.subtitle')
+        : reset
+          ? t('reset.subtitle')
+          : t('forgot.subtitle');
+
+  return (
+    <div className="auth-screen" data-testid="auth-screen" data-mode={mode}>
+      <title>{`${heading} · ${tCommon('product.name')}`}</title>
+      <div className="auth-screen-carousel">
+        <AuthCarousel />
+      </div>
+      <div className="auth-screen-form">
+        <div style={{ width: '100%', maxWidth: 400, margin: '0 auto' }}>
+          <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 6 }} data-testid="auth-heading">
+            {heading}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 28 }}>
+            {subtitle}
+          </Typography.Paragraph>
+          {mode === 'login' ? (
+            <LoginForm
+              notice={notice}
+              onForgot={() => setMode('forgot')}
+              onRegister={() => setMode('register')}
+              onRestart={restart}
+            />
+          ) : mode === 'register' ? (
+            <RegisterForm onBackToLogin={backToLogin} />
+          ) : reset ? (
+            <ResetPasswordForm code={reset.code} userId={reset.userId} onBackToLogin={backToLogin} />
+          ) : (
+            <ForgotPasswordForm onBackToLogin={backToLogin} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Flex, Form, type FormRule, Input, Spin, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CAPTCHA_LENGTH } from '#shared/constants.ts';
+import type { CaptchaResponse } from '#shared/schemas/auth.ts';
+import { captchaImageSource } from './auth-api.ts';
+
+/** The captcha input with its image; clicking the image or the button shows a new one. */
+export function CaptchaField({
+  captcha,
+  rules,
+}: {
+  captcha: UseQueryResult<CaptchaResponse>;
+  rules: FormRule[];
+}) {
+  const { t } = useTranslation('auth');
+  const refresh = () => void captcha.refetch();
+  return (
+    <Form.Item required style={{ marginBottom: 20 }}>
+      <Flex gap={8} align="flex-start">
+        <Form.Item name="captcha" noStyle rules={rules} validateFirst>
+          <Input
+            data-testid="login-captcha"
+            aria-label={t('fields.captcha')}
+            placeholder={t('fields.captcha')}
+            prefix={<SafetyOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+            maxLength={CAPTCHA_LENGTH}
+            autoComplete="off"
+            spellCheck={false}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+        </Form.Item>
+        <button
+          type="button"
+          onClick={refresh}
+          aria-label={t('captcha.refresh')}
+          data-testid="captcha-image"
+          style={{
+            flexShrink: 0,
+            width: 118,
+            height: 40,
+            padding: 0,
+            border: '1px solid #d9d9d9',
+            borderRadius: 8,
+            background: '#f6f8fc',
+            cursor: 'pointer',
+            overflow: 'hidden',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
+          {captcha.data && !captcha.isFetching ? (
+            <img
+              src={captchaImageSource(captcha.data.image)}
+              alt={t('captcha.alt')}
+              height={40}
+              style={{ display: 'block', height: 40, width: 'auto' }}
+            />
+          ) : captcha.isError && !captcha.isFetching ? (
+            <span style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{t('captcha.failed')}</span>
+          ) : (
+            <Spin size="small" />
+          )}
+        </button>
+        <Tooltip title={t('captcha.refresh')}>
+          <Button
+            aria-label={t('captcha.refresh')}
+            data-testid="captcha-refresh"
+            icon={<ReloadOutlined />}
+            onClick={refresh}
+            loading={captcha.isFetching}
+          />
+        </Tooltip>
+      </Flex>
+    </Form.Item>
+  );
+}

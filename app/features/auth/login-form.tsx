@@ -1,0 +1,165 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Checkbox, Flex, Form, Input, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { message } from '#shared/messages.ts';
+import { type LoginRequest, loginRequest, loginResponse } from '#shared/schemas/auth.ts';
+import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useApiClient } from '../../lib/use-api.ts';
+import { useCaptcha } from './auth-api.ts';
+import { CaptchaField } from './captcha-field.tsx';
+
+type LoginValues = Omit<LoginRequest, 'captchaId'>;
+const FORM_FIELDS = ['email', 'password', 'captcha'] as const;
+
+type FailedCode = typeof LOGIN_RESULT.locked | typeof LOGIN_RESULT.incorrectPassword;
+
+/** Only a web address may be followed after signing in (the provider's "resume" URL). */
+function isWebUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value, window.location.origin);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+interface LoginFormProps {
+  /** The `message` of /Account/Login, shown above the form. */
+  notice: string | null;
+  onForgot: () => void;
+  onRegister: () => void;
+  /** The sign-in flow has expired (409): start a new one. */
+  onRestart: () => void;
+}
+
+/** Spec §2 login mode: e-mail, password, captcha, remember me; answers per result code (spec §4, §8). */
+export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<LoginValues>();
+  useRevalidateOnLanguageChange(form);
+  const api = useApiClient();
+  const captcha = useCaptcha();
+  const navigate = useNavigate();
+  const { message: toast } = App.useApp();
+  const [failed, setFailed] = useState<FailedCode | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const rule = (field: string) => zodRule(loginRequest, field);
+
+  const login = useMutation({
+    mutationFn: (values: LoginValues) =>
+      api.post(
+        '/Auth/PostLogin',
+        { ...values, captchaId: captcha.data?.captchaId ?? '' },
+        { anonymous: true, quiet: true, formFields: FORM_FIELDS, schema: loginResponse },
+      ),
+  });
+
+  const submit = async (values: LoginValues) => {
+    setFailed(null);
+    try {
+      const result = await login.mutateAsync(values);
+      if (result.code === LOGIN_RESULT.ok) {
+        setLeaving(true);
+        if (result.redirectUrl && isWebUrl(result.redirectUrl)) window.location.assign(result.redirectUrl);
+        else navigate('/', { replace: true });
+        return;
+      }
+      setFailed(result.code);
+      form.setFieldValue('captcha', '');
+    } catch (error) {
+      form.setFieldValue('captcha', '');
+      if (error instanceof ApiError && error.status === 409) {
+        onRestart();
+        return;
+      }
+      if (error instanceof ApiError) {
+        applyFieldErrors(form, error.fieldErrors, FORM_FIELDS);
+        // 403 means the e-mail is not confirmed: the e-mail field already says so.
+        if (error.status !== 403) for (const text of error.messages) void toast.error(text);
+      }
+    }
+    // Captchas are single use: every attempt needs a new one.
+    void captcha.refetch();
+  };
+
+  const locale = currentLocale();
+  return (
+    <Form<LoginValues>
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      initialValues={{ email: '', password: '', captcha: '', rememberMe: false }}
+      onFinish={(values) => void submit(values)}
+      data-testid="login-form"
+    >
+      {notice ? (
+        <Alert data-testid="login-notice" type="info" showIcon title={notice} style={{ marginBottom: 20 }} />
+      ) : null}
+      <Form.Item name="email" rules={[rule('email')]} validateFirst>
+        <Input
+          data-testid="login-email"
+          aria-label={t('fields.email')}
+          placeholder={t('fields.email')}
+          prefix={<MailOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+          autoComplete="username"
+          inputMode="email"
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={[rule('password')]} validateFirst>
+        <Input.Password
+          data-testid="login-password"
+          aria-label={t('fields.password')}
+          placeholder={t('fields.password')}
+          prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+          autoComplete="current-password"
+        />
+      </Form.Item>
+      <CaptchaField captcha={captcha} rules={[rule('captcha')]} />
+      <Flex justify="space-between" align="center" style={{ marginBottom: 20 }}>
+        <Form.Item name="rememberMe" valuePropName="checked" noStyle>
+          <Checkbox data-testid="login-remember">{t('login.rememberMe')}</Checkbox>
+        </Form.Item>
+        <Button type="link" onClick={onForgot} style={{ paddingInline: 0 }} data-testid="to-forgot">
+          {t('login.forgot')}
+        </Button>
+      </Flex>
+      {failed !== null ? (
+        <Alert
+          data-testid="login-outcome"
+          type="error"
+          showIcon
+          style={{ marginBottom: 20 }}
+          title={message(failed === LOGIN_RESULT.locked ? 'accountLocked' : 'incorrectLogin', locale)}
+          action={
+            <Tag color="red" variant="outlined" style={{ marginInlineEnd: 0, fontFamily: 'monospace' }}>
+              {LOGIN_RESULT_NAME[failed]}
+            </Tag>
+          }
+        />
+      ) : null}
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        loading={login.isPending || leaving}
+        disabled={!captcha.data}
+        data-testid="login-submit"
+      >
+        {t('login.submit')}
+      </Button>
+      <div style={{ textAlign: 'center', marginTop: 20, color: 'rgba(0, 0, 0, 0.55)' }}>
+        {t('login.noAccount')}
+        <Button type="link" onClick={onRegister} style={{ paddingInline: 6 }} data-testid="to-register">
+          {t('login.register')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

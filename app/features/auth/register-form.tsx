@@ -1,0 +1,199 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Checkbox, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { message } from '#shared/messages.ts';
+import { acceptedResponse, type RegisterRequest, registerRequest } from '#shared/schemas/auth.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useApiClient } from '../../lib/use-api.ts';
+import { RESTRICTED_REGIONS_NOTICE } from './legal/restricted-regions.ts';
+import { TERMS_OF_USE } from './legal/terms-of-use.ts';
+import { LegalDocumentModal } from './legal-document-view.tsx';
+
+type RegisterValues = Omit<RegisterRequest, 'locale'>;
+const FORM_FIELDS = ['email', 'password', 'confirm', 'agreeTerms', 'notRestrictedResident'] as const;
+
+/** Spec §2 register mode, with the terms of use and the restricted-regions notice in full (spec §1, §5). */
+export function RegisterForm({ onBackToLogin }: { onBackToLogin: () => void }) {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<RegisterValues>();
+  useRevalidateOnLanguageChange(form);
+  const api = useApiClient();
+  const { message: toast } = App.useApp();
+  const [legal, setLegal] = useState<'terms' | 'regions' | null>(null);
+  const [registered, setRegistered] = useState<string | null>(null);
+  const rule = (field: string) => zodRule(registerRequest, field);
+
+  const register = useMutation({
+    mutationFn: (values: RegisterValues) =>
+      api.post(
+        '/Auth/PostRegister',
+        { ...values, locale: currentLocale() },
+        { anonymous: true, formFields: FORM_FIELDS, schema: acceptedResponse },
+      ),
+  });
+
+  const submit = async (values: RegisterValues) => {
+    try {
+      await register.mutateAsync(values);
+      setRegistered(values.email.trim());
+      // Spec §4: registration success is a warning, "Email Confirm Needed".
+      void toast.warning(t('register.confirmNeeded'));
+    } catch (error) {
+      if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors, FORM_FIELDS);
+    }
+  };
+
+  if (registered) {
+    return (
+      <Result
+        data-testid="register-done"
+        status="info"
+        icon={<MailOutlined />}
+        title={t('register.confirmNeeded')}
+        subTitle={t('register.checkMail', { email: registered })}
+        style={{ paddingInline: 0 }}
+        extra={
+          <Button type="primary" onClick={onBackToLogin} data-testid="register-to-login">
+            {t('backToLogin')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <Form<RegisterValues>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        initialValues={{
+          email: '',
+          password: '',
+          confirm: '',
+          agreeTerms: true,
+          notRestrictedResident: true,
+        }}
+        onFinish={(values) => void submit(values)}
+        onFinishFailed={({ errorFields }) => {
+          // Spec §5: registering without accepting the terms raises a warning.
+          if (errorFields.some((field) => field.name[0] === 'agreeTerms')) {
+            void toast.warning(message('termsRequired', currentLocale()));
+          }
+        }}
+        data-testid="register-form"
+      >
+        <Form.Item name="email" rules={[rule('email')]} validateFirst>
+          <Input
+            data-testid="register-email"
+            aria-label={t('fields.email')}
+            placeholder={t('fields.email')}
+            prefix={<MailOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+            autoComplete="email"
+            inputMode="email"
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          rules={[rule('password')]}
+          validateFirst
+          extra={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+        >
+          <Input.Password
+            data-testid="register-password"
+            aria-label={t('fields.newPassword')}
+            placeholder={t('fields.newPassword')}
+            prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+          />
+        </Form.Item>
+        <Form.Item name="confirm" rules={[rule('confirm')]} dependencies={['password']} validateFirst>
+          <Input.Password
+            data-testid="register-confirm"
+            aria-label={t('fields.confirm')}
+            placeholder={t('fields.confirm')}
+            prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+          />
+        </Form.Item>
+        <Form.Item
+          name="agreeTerms"
+          valuePropName="checked"
+          rules={[rule('agreeTerms')]}
+          style={{ marginBottom: 8 }}
+        >
+          <Checkbox data-testid="register-terms">
+            {t('register.agreeTerms')}
+            <Typography.Link
+              onClick={(event) => {
+                event.preventDefault();
+                setLegal('terms');
+              }}
+              data-testid="open-terms"
+            >
+              {t('register.termsLink')}
+            </Typography.Link>
+          </Checkbox>
+        </Form.Item>
+        <Form.Item
+          name="notRestrictedResident"
+          valuePropName="checked"
+          rules={[rule('notRestrictedResident')]}
+        >
+          <Checkbox data-testid="register-region">
+            {t('register.notRestricted')}
+            <Typography.Link
+              onClick={(event) => {
+                event.preventDefault();
+                setLegal('regions');
+              }}
+              data-testid="open-regions"
+            >
+              {t('register.regionsLink')}
+            </Typography.Link>
+          </Checkbox>
+        </Form.Item>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={register.isPending}
+          data-testid="register-submit"
+        >
+          {t('register.submit')}
+        </Button>
+        <div style={{ textAlign: 'center', marginTop: 20, color: 'rgba(0, 0, 0, 0.55)' }}>
+          {t('register.haveAccount')}
+          <Button
+            type="link"
+            onClick={onBackToLogin}
+            style={{ paddingInline: 6 }}
+            data-testid="register-back"
+          >
+            {t('backToLogin')}
+          </Button>
+        </div>
+      </Form>
+      <LegalDocumentModal
+        document={TERMS_OF_USE}
+        open={legal === 'terms'}
+        onClose={() => setLegal(null)}
+        testId="terms-of-use"
+      />
+      <LegalDocumentModal
+        document={RESTRICTED_REGIONS_NOTICE}
+        open={legal === 'regions'}
+        onClose={() => setLegal(null)}
+        testId="restricted-regions"
+      />
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { CheckCircleOutlined, KeyOutlined, LockOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { acceptedResponse, type PasswordResetRequest, passwordResetRequest } from '#shared/schemas/auth.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useApiClient } from '../../lib/use-api.ts';
+
+const FORM_FIELDS = ['password', 'confirm', 'resetCode'] as const;
+
+/**
+ * Spec §4 forgot password, step two (the mailed link carries `code` and `userId`): a new password. On success
+ * the button says so and is disabled; the way back is the sign-in link.
+ */
+export function ResetPasswordForm({
+  code,
+  userId,
+  onBackToLogin,
+}: {
+  code: string;
+  userId: string;
+  onBackToLogin: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<PasswordResetRequest>();
+  useRevalidateOnLanguageChange(form);
+  const api = useApiClient();
+  const [done, setDone] = useState(false);
+  const rule = (field: string) => zodRule(passwordResetRequest, field);
+
+  const reset = useMutation({
+    mutationFn: (values: PasswordResetRequest) =>
+      api.post('/Auth/PostPasswordReset', values, {
+        anonymous: true,
+        formFields: FORM_FIELDS,
+        schema: acceptedResponse,
+      }),
+  });
+
+  const submit = async (values: PasswordResetRequest) => {
+    try {
+      await reset.mutateAsync({ ...values, userId });
+      setDone(true);
+    } catch (error) {
+      if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors, FORM_FIELDS);
+    }
+  };
+
+  return (
+    <Form<PasswordResetRequest>
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      initialValues={{ password: '', confirm: '', resetCode: code, userId }}
+      onFinish={(values) => void submit(values)}
+      disabled={done}
+      data-testid="reset-form"
+    >
+      <Form.Item name="userId" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        rules={[rule('password')]}
+        validateFirst
+        extra={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+      >
+        <Input.Password
+          data-testid="reset-password"
+          aria-label={t('fields.newPassword')}
+          placeholder={t('fields.newPassword')}
+          prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+      </Form.Item>
+      <Form.Item name="confirm" rules={[rule('confirm')]} dependencies={['password']} validateFirst>
+        <Input.Password
+          data-testid="reset-confirm"
+          aria-label={t('fields.confirm')}
+          placeholder={t('fields.confirm')}
+          prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+      </Form.Item>
+      <Form.Item name="resetCode" rules={[rule('resetCode')]} validateFirst>
+        <Input
+          data-testid="reset-code"
+          aria-label={t('fields.resetCode')}
+          placeholder={t('fields.resetCode')}
+          prefix={<KeyOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+          autoComplete="one-time-code"
+          spellCheck={false}
+        />
+      </Form.Item>
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        loading={reset.isPending}
+        icon={done ? <CheckCircleOutlined /> : undefined}
+        data-testid="reset-submit"
+        // Disabled, but it reads as the success it reports.
+        style={
+          done
+            ? {
+                whiteSpace: 'normal',
+                height: 'auto',
+                minHeight: 40,
+                color: '#389e0d',
+                borderColor: '#b7eb8f',
+                background: '#f6ffed',
+              }
+            : undefined
+        }
+      >
+        {done ? t('reset.done') : t('reset.submit')}
+      </Button>
+      <div style={{ textAlign: 'center', marginTop: 20 }}>
+        <Button type="link" onClick={onBackToLogin} disabled={false} data-testid="reset-back">
+          {t('backToLogin')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,265 @@
+import {
+  ArrowRightOutlined,
+  CustomerServiceOutlined,
+  LoginOutlined,
+  ReadOutlined,
+  SafetyCertificateOutlined,
+  ThunderboltOutlined,
+  TranslationOutlined,
+} from '@ant-design/icons';
+import { Alert, Card, Col, Flex, Grid, Row, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
+import { sectionIcon } from '../../components/section-icon.tsx';
+import { SECTIONS, type Section, TRADING_VIEWS } from '../../lib/sections.ts';
+import { BRAND_COLORS } from '../../lib/theme.ts';
+
+const { Title, Paragraph, Text } = Typography;
+
+const CONTAINER = { width: '100%', maxWidth: 1200, margin: '0 auto' } as const;
+
+function Highlight({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <Flex gap={14} align="flex-start">
+      <span
+        style={{
+          flexShrink: 0,
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          width: 40,
+          height: 40,
+          borderRadius: 10,
+          background: 'rgba(242, 179, 61, 0.14)',
+          color: BRAND_COLORS.gold,
+          fontSize: 20,
+        }}
+      >
+        {icon}
+      </span>
+      <div>
+        <div style={{ color: '#ffffff', fontWeight: 600, marginBottom: 2 }}>{title}</div>
+        <div style={{ color: 'rgba(255, 255, 255, 0.66)', fontSize: 13, lineHeight: 1.7 }}>{text}</div>
+      </div>
+    </Flex>
+  );
+}
+
+function SectionCard({ section }: { section: Section }) {
+  const { t } = useTranslation('home');
+  const links =
+    section.key === 'trading'
+      ? TRADING_VIEWS.filter((view) => view.key !== 'tradingStatistics').map((view) => ({
+          to: view.path,
+          label: t(view.key === 'tradingLive' ? 'sections.live' : 'sections.strategy'),
+        }))
+      : [{ to: section.path, label: t('sections.open') }];
+  return (
+    <Card
+      data-testid={`section-card-${section.key}`}
+      hoverable
+      style={{ height: '100%' }}
+      styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%', gap: 12 } }}
+    >
+      <Flex justify="space-between" align="center" gap={8}>
+        <span
+          style={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            width: 44,
+            height: 44,
+            borderRadius: 12,
+            background: 'rgba(33, 96, 232, 0.1)',
+            color: BRAND_COLORS.primary,
+            fontSize: 22,
+          }}
+        >
+          {sectionIcon(section.key)}
+        </span>
+        {section.membersOnly ? (
+          <Tag color="gold" variant="outlined" style={{ marginInlineEnd: 0 }}>
+            {t('sections.membersOnly')}
+          </Tag>
+        ) : (
+          <Tag color="green" variant="outlined" style={{ marginInlineEnd: 0 }}>
+            {t('sections.openToAll')}
+          </Tag>
+        )}
+      </Flex>
+      <Title level={4} style={{ margin: 0 }}>
+        {t(`sections.titles.${section.key}`)}
+      </Title>
+      <Paragraph type="secondary" style={{ margin: 0, flex: 1 }}>
+        {t(`sections.descriptions.${section.key}`)}
+      </Paragraph>
+      <Flex gap={16} wrap>
+        {links.map((link) => (
+          <Link key={link.to} to={link.to} style={{ fontWeight: 500 }}>
+            {link.label} <ArrowRightOutlined />
+          </Link>
+        ))}
+      </Flex>
+    </Card>
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation('home');
+  const { t: tCommon } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false;
+  const paddingInline = phone ? 16 : 24;
+
+  return (
+    <div data-testid="home-page" style={{ width: '100%' }}>
+      <title>{`${tCommon('product.name')} · ${tCommon('product.tagline')}`}</title>
+
+      <section
+        style={{
+          background: `radial-gradient(1200px 500px at 85% -10%, rgba(33, 96, 232, 0.55), transparent 60%), linear-gradient(160deg, ${BRAND_COLORS.navy} 0%, #0d2145 100%)`,
+          color: '#ffffff',
+          padding: phone ? `40px ${paddingInline}px 48px` : `72px ${paddingInline}px 80px`,
+        }}
+      >
+        <div style={CONTAINER}>
+          <Row gutter={[screens.lg ? 48 : 0, 32]} align="middle">
+            <Col xs={24} lg={14}>
+              <Text
+                style={{
+                  color: BRAND_COLORS.gold,
+                  fontWeight: 600,
+                  letterSpacing: 1,
+                  textTransform: 'uppercase',
+                  fontSize: 13,
+                }}
+              >
+                {t('hero.eyebrow')}
+              </Text>
+              <Title
+                style={{
+                  color: '#ffffff',
+                  margin: '12px 0 20px',
+                  fontSize: phone ? 32 : 44,
+                  lineHeight: 1.2,
+                }}
+              >
+                {tCommon('product.name')}
+              </Title>
+              <Paragraph
+                style={{
+                  color: 'rgba(255, 255, 255, 0.78)',
+                  fontSize: phone ? 15 : 17,
+                  lineHeight: 1.85,
+                  maxWidth: 640,
+                }}
+              >
+                {t('hero.pitch')}
+              </Paragraph>
+              <Flex gap={12} wrap style={{ marginTop: 28 }}>
+                <LinkButton type="primary" size="large" to="/Account/Login" icon={<LoginOutlined />}>
+                  {t('hero.signIn')}
+                </LinkButton>
+                <LinkButton size="large" ghost to="/teach" icon={<ReadOutlined />}>
+                  {t('hero.browseTutorials')}
+                </LinkButton>
+              </Flex>
+            </Col>
+            <Col xs={24} lg={10}>
+              <div
+                style={{
+                  background: 'rgba(255, 255, 255, 0.05)',
+                  border: '1px solid rgba(255, 255, 255, 0.1)',
+                  borderRadius: 16,
+                  padding: phone ? 20 : 28,
+                  backdropFilter: 'blur(4px)',
+                }}
+              >
+                <Flex align="center" gap={10} style={{ marginBottom: 20 }}>
+                  <BrandLogo size={28} />
+                  <span style={{ fontWeight: 600, fontSize: 16 }}>{t('highlights.title')}</span>
+                </Flex>
+                <Flex vertical gap={20}>
+                  <Highlight
+                    icon={<ThunderboltOutlined />}
+                    title={t('highlights.realtime.title')}
+                    text={t('highlights.realtime.text')}
+                  />
+                  <Highlight
+                    icon={<SafetyCertificateOutlined />}
+                    title={t('highlights.learning.title')}
+                    text={t('highlights.learning.text')}
+                  />
+                  <Highlight
+                    icon={<TranslationOutlined />}
+                    title={t('highlights.bilingual.title')}
+                    text={t('highlights.bilingual.text')}
+                  />
+                </Flex>
+              </div>
+            </Col>
+          </Row>
+        </div>
+      </section>
+
+      <section style={{ padding: phone ? `36px ${paddingInline}px` : `56px ${paddingInline}px` }}>
+        <div style={CONTAINER}>
+          <Title level={2} style={{ marginTop: 0, marginBottom: 8 }}>
+            {t('sections.title')}
+          </Title>
+          <Paragraph type="secondary" style={{ fontSize: 15, marginBottom: 28 }}>
+            {t('sections.subtitle')}
+          </Paragraph>
+          <Row gutter={[20, 20]}>
+            {SECTIONS.map((section) => (
+              <Col key={section.key} xs={24} sm={12} lg={6}>
+                <SectionCard section={section} />
+              </Col>
+            ))}
+          </Row>
+
+          <Alert
+            data-testid="membership-note"
+            type="info"
+            showIcon
+            icon={<CustomerServiceOutlined />}
+            style={{ marginTop: 32, padding: phone ? 16 : '20px 24px' }}
+            title={t('membership.title')}
+            description={t('membership.text')}
+          />
+        </div>
+      </section>
+
+      <section style={{ padding: `0 ${paddingInline}px ${phone ? 40 : 64}px` }}>
+        <Flex
+          style={{
+            ...CONTAINER,
+            background: '#ffffff',
+            borderRadius: 16,
+            border: '1px solid rgba(5, 5, 5, 0.06)',
+            padding: phone ? 20 : '28px 36px',
+          }}
+          justify="space-between"
+          align={phone ? 'flex-start' : 'center'}
+          vertical={phone}
+          gap={16}
+        >
+          <div>
+            <Title level={3} style={{ margin: 0 }}>
+              {t('cta.title')}
+            </Title>
+            <Paragraph type="secondary" style={{ margin: '6px 0 0' }}>
+              {t('cta.text')}
+            </Paragraph>
+          </div>
+          <LinkButton type="primary" size="large" to="/Account/Login" icon={<LoginOutlined />}>
+            {t('hero.signIn')}
+          </LinkButton>
+        </Flex>
+      </section>
+    </div>
+  );
+}

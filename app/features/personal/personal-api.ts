@@ -1,0 +1,97 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  acceptedResponse,
+  type ChangeEmailRequest,
+  type ChangePasswordRequest,
+} from '#shared/schemas/auth.ts';
+import { sessionList, type UpdatePersonalInfoRequest, userVo } from '#shared/schemas/personal.ts';
+import { accountKeys } from '../../lib/account.ts';
+import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useApiClient } from '../../lib/use-api.ts';
+
+const okResponse = z.object({ ok: z.literal(true) });
+const endedResponse = z.object({ ended: z.number() });
+
+export const PROFILE_FIELDS = ['nickName', 'gender', 'phone'] as const;
+export const PASSWORD_FIELDS = ['currentPassword', 'password', 'confirm'] as const;
+export const EMAIL_FIELDS = ['newEmail', 'password'] as const;
+
+/** Refreshes what shows the profile (the personal pages and the header) after a change. */
+function useRefreshAccount() {
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: accountKeys.info(auth.user?.sub) }),
+      queryClient.invalidateQueries({ queryKey: accountKeys.avatar(auth.user?.sub) }),
+    ]);
+}
+
+export function useUpdateProfile() {
+  const api = useApiClient();
+  const refresh = useRefreshAccount();
+  return useMutation({
+    mutationFn: (body: UpdatePersonalInfoRequest) =>
+      api.post('/api/PersonalInfo/UpdatePersonalInfo', body, {
+        schema: okResponse,
+        formFields: PROFILE_FIELDS,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUploadAvatar() {
+  const api = useApiClient();
+  const refresh = useRefreshAccount();
+  return useMutation({
+    // The page says "upload failed" with the reason itself, in one message.
+    mutationFn: (file: File) =>
+      api.upload('/api/PersonalInfo/UploadAvatar', file, { schema: userVo, quiet: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangePassword() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) =>
+      api.post('/Auth/PostChangePassword', body, { schema: acceptedResponse, formFields: PASSWORD_FIELDS }),
+  });
+}
+
+export function useChangeEmail() {
+  const api = useApiClient();
+  const refresh = useRefreshAccount();
+  return useMutation({
+    mutationFn: (body: Omit<ChangeEmailRequest, 'locale'>) =>
+      api.post(
+        '/Auth/PostChangeEmail',
+        { ...body, locale: currentLocale() },
+        { schema: acceptedResponse, formFields: EMAIL_FIELDS },
+      ),
+    onSuccess: refresh,
+  });
+}
+
+export function useSessions() {
+  const api = useApiClient();
+  const auth = useAuth();
+  return useQuery({
+    queryKey: accountKeys.sessions(auth.user?.sub),
+    queryFn: ({ signal }) => api.get('/api/PersonalInfo/Sessions', { schema: sessionList, signal }),
+    enabled: auth.status === 'authenticated',
+    staleTime: 0,
+  });
+}
+
+export function useEndOtherSessions() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  return useMutation({
+    mutationFn: () => api.post('/api/PersonalInfo/EndOtherSessions', {}, { schema: endedResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions(auth.user?.sub) }),
+  });
+}

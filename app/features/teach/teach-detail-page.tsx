@@ -1,0 +1,179 @@
+import {
+  ArrowLeftOutlined,
+  LikeFilled,
+  LikeOutlined,
+  LoginOutlined,
+  StarFilled,
+  StarOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Grid, Result, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import type { Article } from '#shared/schemas/teaching.ts';
+import { LinkButton } from '../../components/link-button.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { articleIdOf } from '../../components/teaching/article-params.ts';
+import { articleStatusKind } from '../../components/teaching/article-status.ts';
+import { ArticleView } from '../../components/teaching/article-view.tsx';
+import { type ReactionKind, useArticle, useReaction } from '../../components/teaching/teaching-api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { loginPath } from '../../lib/auth/auth-paths.ts';
+import { currentReturnUrl } from '../../lib/auth/return-url.ts';
+import { CommentsSection } from './comments-section.tsx';
+import { useEngagement } from './engagement.ts';
+
+/** /teach-detail?id=: one tutorial, its likes and collections, and its comments. Open to everyone. */
+export function TeachDetailPage() {
+  const { t } = useTranslation('teach');
+  const { t: tCommon } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false;
+  const [search] = useSearchParams();
+  const id = articleIdOf(search);
+  const article = useArticle(id);
+
+  let content: ReactNode;
+  if (id === null) {
+    content = (
+      <Result status="404" title="404" subTitle={t('detail.missingId')} data-testid="teach-detail-missing" />
+    );
+  } else if (article.isPending) {
+    content = (
+      <div data-testid="teach-detail-loading">
+        <Skeleton.Image active style={{ width: '100%', height: 240, marginBottom: 24 }} />
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </div>
+    );
+  } else if (article.isError) {
+    content =
+      article.error instanceof ApiError && article.error.status === 404 ? (
+        <Result
+          status="404"
+          title="404"
+          subTitle={t('detail.notFound')}
+          data-testid="teach-detail-not-found"
+        />
+      ) : (
+        <QueryError onRetry={() => void article.refetch()} />
+      );
+  } else {
+    content = (
+      <>
+        <StatusNotice article={article.data} />
+        <ArticleView article={article.data} actions={<Reactions article={article.data} />} />
+        <CommentsSection article={article.data} />
+      </>
+    );
+  }
+
+  return (
+    <div
+      data-testid="teach-detail"
+      style={{
+        width: '100%',
+        maxWidth: 1000,
+        margin: '0 auto',
+        padding: phone ? '12px 8px 32px' : '24px 24px 48px',
+      }}
+    >
+      <title>{`${article.data?.headLine ?? t('detail.documentTitle')} · ${tCommon('product.name')}`}</title>
+      <LinkButton
+        type="link"
+        to="/teach"
+        icon={<ArrowLeftOutlined />}
+        style={{ paddingInline: 0, marginBottom: 8 }}
+      >
+        {t('detail.back')}
+      </LinkButton>
+      <Card styles={{ body: { padding: phone ? 16 : 40 } }}>{content}</Card>
+    </div>
+  );
+}
+
+/** Authors and admins may open an article that is not public yet; say so. */
+function StatusNotice({ article }: { article: Article }) {
+  const { t } = useTranslation('teach');
+  const kind = articleStatusKind(article.status);
+  if (kind === 'approved') return null;
+  return (
+    <Alert
+      type={kind === 'rejected' ? 'error' : 'warning'}
+      showIcon
+      title={kind === 'rejected' ? t('detail.rejectedNotice') : t('detail.pendingNotice')}
+      description={
+        article.contentApproval ? `${t('fields.contentApproval')}: ${article.contentApproval}` : undefined
+      }
+      style={{ maxWidth: 860, margin: '0 auto 24px' }}
+      data-testid="teach-status-notice"
+    />
+  );
+}
+
+function Reactions({ article }: { article: Article }) {
+  const { t } = useTranslation('teach');
+  const engagement = useEngagement();
+  const reaction = useReaction(article.id);
+  const location = useLocation();
+  const canEngage = engagement === 'member' && articleStatusKind(article.status) === 'approved';
+  const pending = (kind: ReactionKind) => reaction.isPending && reaction.variables === kind;
+
+  return (
+    <Flex vertical align="center" gap={12} data-testid="article-reactions">
+      <Flex gap={12} justify="center" wrap>
+        <Button
+          size="large"
+          shape="round"
+          type={article.liked ? 'primary' : 'default'}
+          icon={article.liked ? <LikeFilled /> : <LikeOutlined />}
+          disabled={!canEngage}
+          loading={pending('like')}
+          aria-pressed={article.liked}
+          onClick={() => reaction.mutate('like')}
+          data-testid="like-button"
+        >
+          {article.liked ? t('detail.liked') : t('detail.like')}
+          <span data-testid="like-count" style={{ marginInlineStart: 6, fontWeight: 600 }}>
+            {article.likeTotal}
+          </span>
+        </Button>
+        <Button
+          size="large"
+          shape="round"
+          type={article.collected ? 'primary' : 'default'}
+          icon={article.collected ? <StarFilled /> : <StarOutlined />}
+          disabled={!canEngage}
+          loading={pending('collect')}
+          aria-pressed={article.collected}
+          onClick={() => reaction.mutate('collect')}
+          data-testid="collect-button"
+        >
+          {article.collected ? t('detail.collected') : t('detail.collect')}
+          <span data-testid="collect-count" style={{ marginInlineStart: 6, fontWeight: 600 }}>
+            {article.collectCount}
+          </span>
+        </Button>
+      </Flex>
+      {engagement === 'signed-out' ? (
+        <Flex gap={8} align="center" wrap justify="center" data-testid="engage-hint">
+          <span style={{ color: 'rgba(0, 0, 0, 0.55)' }}>{t('detail.signInHint')}</span>
+          <LinkButton
+            size="small"
+            type="primary"
+            ghost
+            icon={<LoginOutlined />}
+            to={loginPath(currentReturnUrl(location))}
+            data-testid="engage-sign-in"
+          >
+            {t('detail.signIn')}
+          </LinkButton>
+        </Flex>
+      ) : null}
+      {engagement === 'not-member' ? (
+        <span style={{ color: 'rgba(0, 0, 0, 0.55)', textAlign: 'center' }} data-testid="engage-hint">
+          {t('detail.notMemberHint')}
+        </span>
+      ) : null}
+    </Flex>
+  );
+}

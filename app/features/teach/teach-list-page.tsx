@@ -1,0 +1,209 @@
+import { ReadOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Empty, Flex, Grid, Input, Pagination, Skeleton, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { TEACH_PAGE_SIZE } from '#shared/constants.ts';
+import type { ArticleSummary } from '#shared/schemas/teaching.ts';
+import { CategoryCascader } from '../../components/category-cascader.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
+import { ArticleCounters } from '../../components/teaching/article-counters.tsx';
+import { categoryPath, lastOfPath } from '../../components/teaching/category-paths.ts';
+import { readableDate } from '../../components/teaching/dates.ts';
+import { useArticlePage, useCategoryTree } from '../../components/teaching/teaching-api.ts';
+import { DEFAULT_AVATAR_URL } from '../../lib/account.ts';
+import { BRAND_COLORS } from '../../lib/theme.ts';
+
+const { Title, Paragraph, Text } = Typography;
+
+/** Reads the list's filters from the address, so that a filtered page can be shared and survives a reload. */
+export function teachListFilters(search: URLSearchParams) {
+  const category = Number(search.get('category'));
+  const page = Number(search.get('page'));
+  return {
+    category: Number.isInteger(category) && category > 0 ? category : undefined,
+    title: (search.get('q') ?? '').trim(),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** /teach: approved tutorials, 10 a page (spec §9), filtered by category and title. Open to everyone. */
+export function TeachListPage() {
+  const { t } = useTranslation('teach');
+  const { t: tCommon } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false;
+  const [search, setSearch] = useSearchParams();
+  const filters = teachListFilters(search);
+  const tree = useCategoryTree();
+  const page = useArticlePage({
+    pageSize: TEACH_PAGE_SIZE,
+    current: filters.page,
+    ...(filters.title ? { headLine: filters.title } : {}),
+    ...(filters.category ? { classification: filters.category } : {}),
+  });
+
+  const update = (changes: { category?: number | undefined; title?: string; page?: number }) => {
+    const next = { ...filters, page: 1, ...changes };
+    const params = new URLSearchParams();
+    if (next.category) params.set('category', String(next.category));
+    if (next.title) params.set('q', next.title);
+    if (next.page > 1) params.set('page', String(next.page));
+    setSearch(params);
+  };
+  const filtered = Boolean(filters.category || filters.title);
+
+  return (
+    <div
+      data-testid="teach-list"
+      style={{
+        width: '100%',
+        maxWidth: 1200,
+        margin: '0 auto',
+        padding: phone ? '16px 12px 32px' : '32px 24px 48px',
+      }}
+    >
+      <title>{`${t('list.documentTitle')} · ${tCommon('product.name')}`}</title>
+      <Flex vertical gap={4} style={{ marginBottom: 20 }}>
+        <Title level={2} style={{ margin: 0, fontSize: phone ? 22 : 28 }}>
+          <ReadOutlined style={{ color: BRAND_COLORS.gold, marginInlineEnd: 10 }} />
+          {t('list.heading')}
+        </Title>
+        <Text type="secondary">{t('list.subtitle')}</Text>
+      </Flex>
+
+      <Card size="small" style={{ marginBottom: 20 }} styles={{ body: { padding: phone ? 12 : 16 } }}>
+        <Flex gap={12} wrap align="center">
+          <CategoryCascader
+            tree={tree.data ?? []}
+            value={categoryPath(tree.data ?? [], filters.category)}
+            onChange={(path) => update({ category: lastOfPath(path) })}
+            style={{ width: phone ? '100%' : 260 }}
+            testId="teach-category-filter"
+          />
+          <Input.Search
+            key={filters.title}
+            defaultValue={filters.title}
+            allowClear
+            placeholder={t('list.searchPlaceholder')}
+            enterButton={t('list.search')}
+            onSearch={(value) => update({ title: value.trim() })}
+            style={{ width: phone ? '100%' : 340 }}
+            data-testid="teach-search"
+          />
+          {page.data ? (
+            <Text type="secondary" style={{ marginInlineStart: 'auto' }} data-testid="teach-total">
+              {t('list.total', { count: page.data.total })}
+            </Text>
+          ) : null}
+        </Flex>
+      </Card>
+
+      {page.isPending ? (
+        <Flex vertical gap={16} data-testid="teach-list-loading">
+          {[0, 1, 2].map((key) => (
+            <Card key={key}>
+              <Skeleton active paragraph={{ rows: 3 }} />
+            </Card>
+          ))}
+        </Flex>
+      ) : page.isError ? (
+        <QueryError onRetry={() => void page.refetch()} />
+      ) : page.data.records.length === 0 ? (
+        <Card>
+          <Empty
+            data-testid="teach-empty"
+            description={filtered ? t('list.emptyFiltered') : t('list.empty')}
+            style={{ padding: '32px 0' }}
+          >
+            {filtered ? (
+              <Button onClick={() => setSearch(new URLSearchParams())}>{t('list.clearFilters')}</Button>
+            ) : null}
+          </Empty>
+        </Card>
+      ) : (
+        <>
+          <Flex vertical gap={16} style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}>
+            {page.data.records.map((article) => (
+              <ArticleCard key={article.id} article={article} phone={phone} />
+            ))}
+          </Flex>
+          <Pagination
+            align="center"
+            style={{ marginTop: 24 }}
+            current={filters.page}
+            pageSize={TEACH_PAGE_SIZE}
+            total={page.data.total}
+            showSizeChanger={false}
+            hideOnSinglePage
+            onChange={(next) => {
+              update({ ...filters, page: next });
+              window.scrollTo({ top: 0 });
+            }}
+            data-testid="teach-pagination"
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boolean }) {
+  const { t } = useTranslation('teach');
+  const to = `/teach-detail?id=${article.id}`;
+  const cover = safeImageUrl(article.picture);
+  return (
+    <Card hoverable styles={{ body: { padding: phone ? 12 : 20 } }} data-testid="teach-card">
+      <Flex gap={phone ? 12 : 24} vertical={phone} align="stretch">
+        {cover ? (
+          <Link to={to} tabIndex={-1} aria-hidden style={{ flexShrink: 0, order: phone ? 0 : 1 }}>
+            <img
+              src={cover}
+              alt=""
+              style={{
+                display: 'block',
+                width: phone ? '100%' : 240,
+                aspectRatio: '16 / 9',
+                objectFit: 'cover',
+                borderRadius: 8,
+                background: '#eef1f6',
+              }}
+            />
+          </Link>
+        ) : null}
+        <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
+          <Flex gap={8} align="center" wrap>
+            {article.classLabel ? (
+              <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+                {article.classLabel}
+              </Tag>
+            ) : null}
+            <Link to={to} style={{ color: 'inherit', minWidth: 0 }} data-testid="teach-card-title">
+              <Title level={4} style={{ margin: 0, fontSize: phone ? 17 : 19 }} ellipsis={{ rows: 2 }}>
+                {article.headLine}
+              </Title>
+            </Link>
+          </Flex>
+          <Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+            {article.description}
+          </Paragraph>
+          <Flex gap={16} wrap align="center" style={{ marginTop: 'auto' }}>
+            <Flex gap={6} align="center">
+              <Avatar size={22} src={safeImageUrl(article.authorPicture) ?? DEFAULT_AVATAR_URL} alt="" />
+              <Text style={{ fontSize: 13 }}>{article.authorName}</Text>
+            </Flex>
+            <Text type="secondary" style={{ fontSize: 13 }}>
+              {readableDate(article.createTime)}
+            </Text>
+            <ArticleCounters article={article} />
+            {phone ? null : (
+              <Link to={to} style={{ marginInlineStart: 'auto', fontSize: 13 }}>
+                {t('list.read')}
+              </Link>
+            )}
+          </Flex>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

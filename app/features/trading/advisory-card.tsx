@@ -1,0 +1,125 @@
+import {
+  ClockCircleOutlined,
+  EyeOutlined,
+  FallOutlined,
+  RiseOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { App, Button, Card, Flex, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADVISORY_REACTION, type AdvisoryDto } from '#shared/realtime.ts';
+import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
+import type { ReactionCounts } from '../../lib/hub/hub-cache.ts';
+import { useReact } from './trading-api.ts';
+
+const { Title, Text } = Typography;
+
+type ReactionKind = (typeof ADVISORY_REACTION)[keyof typeof ADVISORY_REACTION];
+
+const REACTIONS: readonly { kind: ReactionKind; key: keyof typeof ADVISORY_REACTION; icon: ReactNode }[] = [
+  { kind: ADVISORY_REACTION.following, key: 'following', icon: <RiseOutlined /> },
+  { kind: ADVISORY_REACTION.reverseFollowing, key: 'reverseFollowing', icon: <FallOutlined /> },
+  { kind: ADVISORY_REACTION.watching, key: 'watching', icon: <EyeOutlined /> },
+];
+
+interface AdvisoryCardProps {
+  advisory: AdvisoryDto;
+  counts: ReactionCounts;
+  /** The reaction the member chose (in this tab), if any. */
+  mine: ReactionKind | undefined;
+  /** Arrived while the page was open. */
+  fresh: boolean;
+}
+
+/** One strategy of the feed: title, traders, time, the sanitized content and the three reactions. */
+export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProps) {
+  const { t } = useTranslation('signals');
+  const { message } = App.useApp();
+  const react = useReact();
+  const pendingKind = react.isPending ? react.variables?.kind : undefined;
+
+  const choose = async (kind: ReactionKind) => {
+    try {
+      await react.mutateAsync({ advisoryId: advisory.id, kind });
+      const label = t(
+        `trading.reactions.${REACTIONS.find((reaction) => reaction.kind === kind)?.key ?? 'watching'}`,
+      );
+      void message.success(t('trading.reacted', { reaction: label }));
+    } catch {
+      // The API client has shown why.
+    }
+  };
+
+  return (
+    <Card data-testid="advisory-card" data-advisory-id={advisory.id}>
+      <article aria-labelledby={`advisory-${advisory.id}-title`}>
+        <Flex justify="space-between" align="flex-start" gap={12} wrap>
+          <Title level={4} id={`advisory-${advisory.id}-title`} style={{ margin: 0, flex: '1 1 260px' }}>
+            {advisory.title}
+            {fresh ? (
+              <Tag
+                color="red"
+                style={{ marginInlineStart: 10, verticalAlign: 'middle' }}
+                data-testid="advisory-new"
+              >
+                {t('trading.new')}
+              </Tag>
+            ) : null}
+          </Title>
+          <Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            <ClockCircleOutlined style={{ marginInlineEnd: 6 }} />
+            <time dateTime={advisory.createdTimestamp}>
+              {dayjs(advisory.createdTimestamp).format('YYYY-MM-DD HH:mm')}
+            </time>
+          </Text>
+        </Flex>
+        <Flex gap={6} wrap align="center" style={{ margin: '10px 0 16px' }}>
+          <Text type="secondary">{t('trading.traders')}</Text>
+          {advisory.traders.map((trader) => (
+            <Tag
+              key={trader.id}
+              icon={<UserOutlined />}
+              color="blue"
+              variant="outlined"
+              style={{ marginInlineEnd: 0 }}
+            >
+              {trader.keyName}
+            </Tag>
+          ))}
+        </Flex>
+        {/* Cleaned by DOMPurify right before it is shown (and by the server when it was saved). */}
+        <RichTextView html={advisory.content} testId="advisory-content" />
+        <Flex
+          gap={8}
+          wrap
+          role="group"
+          aria-label={t('trading.reactionsLabel')}
+          style={{ marginTop: 20, paddingTop: 16, borderTop: '1px solid rgba(5, 5, 5, 0.06)' }}
+        >
+          {REACTIONS.map((reaction) => (
+            <Button
+              key={reaction.kind}
+              type={mine === reaction.kind ? 'primary' : 'default'}
+              icon={reaction.icon}
+              aria-pressed={mine === reaction.kind}
+              loading={pendingKind === reaction.kind}
+              disabled={react.isPending && pendingKind !== reaction.kind}
+              onClick={() => void choose(reaction.kind)}
+              data-testid={`reaction-${reaction.key}`}
+            >
+              {t(`trading.reactions.${reaction.key}`)}
+              <span
+                data-testid={`count-${reaction.key}`}
+                style={{ fontVariantNumeric: 'tabular-nums', opacity: 0.85 }}
+              >
+                {counts[reaction.kind]}
+              </span>
+            </Button>
+          ))}
+        </Flex>
+      </article>
+    </Card>
+  );
+}

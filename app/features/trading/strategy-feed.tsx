@@ -1,0 +1,156 @@
+import { BellOutlined, DisconnectOutlined } from '@ant-design/icons';
+import { Alert, Badge, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../components/link-button.tsx';
+import { countsOf } from '../../lib/hub/hub-cache.ts';
+import {
+  useAdvisoryCounts,
+  useAdvisoryFeed,
+  useMyReactions,
+  useSubscriptions,
+} from '../../lib/hub/hub-queries.ts';
+import { onAdvisoriesArrived } from '../../lib/hub/hub-runtime.ts';
+import { useHubStatus } from '../../lib/hub/live-connection.tsx';
+import { AdvisoryCard } from './advisory-card.tsx';
+
+const { Text } = Typography;
+
+const PAGE = 20;
+export const SUBSCRIBE_PATH = '/personal/subscribe';
+
+function LiveBadge() {
+  const { t } = useTranslation('signals');
+  const status = useHubStatus();
+  const live = status === 'connected';
+  return (
+    <span data-testid="hub-status" data-status={status}>
+      <Badge
+        status={live ? 'success' : 'warning'}
+        text={<Text type="secondary">{live ? t('hub.live') : t('hub.connecting')}</Text>}
+      />
+    </span>
+  );
+}
+
+/** Ids of strategies pushed while this page is open (marked "new"). */
+function useFreshIds(): ReadonlySet<number> {
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
+  useEffect(
+    () =>
+      onAdvisoriesArrived((arrived) =>
+        setFresh((current) => new Set([...current, ...arrived.map(({ advisory }) => advisory.id)])),
+      ),
+    [],
+  );
+  return fresh;
+}
+
+/**
+ * Strategy trading (/?type=2): the live feed of strategies from the traders the member subscribed to, newest
+ * first. Only the hub delivers it: a snapshot on connect, then each new or edited strategy.
+ */
+export function StrategyFeed() {
+  const { t } = useTranslation('signals');
+  const feed = useAdvisoryFeed();
+  const counts = useAdvisoryCounts();
+  const mine = useMyReactions();
+  const subscriptions = useSubscriptions();
+  const status = useHubStatus();
+  const fresh = useFreshIds();
+  const [shown, setShown] = useState(PAGE);
+
+  const header = (
+    <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+      <div style={{ minWidth: 0 }}>
+        <Text type="secondary">{t('trading.feedIntro')}</Text>
+      </div>
+      <Flex gap={16} align="center" wrap>
+        <LiveBadge />
+        <LinkButton to={SUBSCRIBE_PATH} icon={<BellOutlined />} data-testid="manage-subscriptions">
+          {t('trading.manageSubscriptions')}
+        </LinkButton>
+      </Flex>
+    </Flex>
+  );
+
+  const offline =
+    status === 'reconnecting' ? (
+      <Alert
+        type="warning"
+        showIcon
+        icon={<DisconnectOutlined />}
+        title={t('hub.reconnecting')}
+        style={{ marginBottom: 16 }}
+        data-testid="hub-offline"
+      />
+    ) : null;
+
+  if (feed.isPending) {
+    return (
+      <div data-testid="strategy-feed-loading">
+        {header}
+        {offline}
+        <Card>
+          <Skeleton active paragraph={{ rows: 5 }} />
+        </Card>
+      </div>
+    );
+  }
+
+  const advisories = feed.data ?? [];
+  if (advisories.length === 0) {
+    const subscribed = subscriptions.data?.some((key) => key.subscribed) ?? false;
+    return (
+      <div data-testid="strategy-feed">
+        {header}
+        {offline}
+        <Card>
+          <Empty
+            data-testid="strategy-feed-empty"
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={
+              <Flex vertical gap={4}>
+                <Text strong>
+                  {subscribed ? t('trading.empty.noneYet') : t('trading.empty.notSubscribed')}
+                </Text>
+                <Text type="secondary">
+                  {subscribed ? t('trading.empty.noneYetHint') : t('trading.empty.notSubscribedHint')}
+                </Text>
+              </Flex>
+            }
+          >
+            <LinkButton type="primary" to={SUBSCRIBE_PATH} icon={<BellOutlined />} data-testid="go-subscribe">
+              {subscribed ? t('trading.manageSubscriptions') : t('trading.subscribeNow')}
+            </LinkButton>
+          </Empty>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div data-testid="strategy-feed">
+      {header}
+      {offline}
+      <Flex vertical gap={16} component="section" aria-label={t('trading.feedLabel')}>
+        {advisories.slice(0, shown).map((advisory) => (
+          <AdvisoryCard
+            key={advisory.id}
+            advisory={advisory}
+            counts={countsOf(counts.data, advisory.id)}
+            mine={mine.data?.[String(advisory.id)]}
+            fresh={fresh.has(advisory.id)}
+          />
+        ))}
+      </Flex>
+      {advisories.length > shown ? (
+        <Flex justify="center" style={{ marginTop: 16 }}>
+          <Button onClick={() => setShown((count) => count + PAGE)} data-testid="feed-more">
+            {t('trading.showMore', { count: advisories.length - shown })}
+          </Button>
+        </Flex>
+      ) : null}
+    </div>
+  );
+}

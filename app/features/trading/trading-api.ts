@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { followRequest } from '#shared/schemas/signals.ts';
+import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { hubKeys } from '../../lib/hub/hub-keys.ts';
+import type { MyReactions } from '../../lib/hub/hub-queries.ts';
+import { useApiClient } from '../../lib/use-api.ts';
+
+const okResponse = z.object({ ok: z.literal(true) });
+
+/**
+ * POST /api/AdvisoryFeedBack/Follow: the member's one reaction to a strategy (changeable). The counts come
+ * back through the hub (LoadAdvisoryCount); the member's own choice is remembered in this tab.
+ */
+export function useReact() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const sub = useAuth().user?.sub;
+  return useMutation({
+    mutationFn: (body: z.input<typeof followRequest>) =>
+      api.post('/api/AdvisoryFeedBack/Follow', body, { schema: okResponse }),
+    onSuccess: (_answer, body) =>
+      queryClient.setQueryData<MyReactions>(hubKeys.reactions(sub), (current) => ({
+        ...current,
+        [String(body.advisoryId)]: body.kind,
+      })),
+  });
+}

@@ -1,0 +1,54 @@
+import { Grid, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { TRADING_VIEWS, type TradingViewKey } from '../../lib/sections.ts';
+import { ComingLater } from './coming-later.tsx';
+import { StrategyFeed } from './strategy-feed.tsx';
+
+const { Title } = Typography;
+
+function viewContent(key: TradingViewKey) {
+  if (key === 'tradingStrategy') return <StrategyFeed />;
+  return <ComingLater view={key === 'tradingLive' ? 'live' : 'statistics'} />;
+}
+
+/** Trading (spec §2: `/?type=1|2|3`, members only): live trading, strategy trading and statistics as tabs. */
+export function TradingPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false;
+  const active = TRADING_VIEWS.find((view) => view.type === params.get('type')) ?? TRADING_VIEWS[1]!;
+
+  return (
+    <div
+      data-testid="trading-page"
+      style={{
+        width: '100%',
+        maxWidth: 1000,
+        margin: '0 auto',
+        padding: phone ? '16px 12px 32px' : '28px 24px 48px',
+      }}
+    >
+      <title>{`${t(`nav.${active.key}`)} · ${t('product.name')}`}</title>
+      <Title level={2} style={{ marginTop: 0, marginBottom: 8, fontSize: phone ? 22 : 28 }}>
+        {t('nav.trading')}
+      </Title>
+      <Tabs
+        activeKey={active.type}
+        onChange={(type) =>
+          setParams((current) => {
+            const next = new URLSearchParams(current);
+            next.set('type', type);
+            return next;
+          })
+        }
+        items={TRADING_VIEWS.map((view) => ({
+          key: view.type,
+          label: <span data-testid={`trading-tab-${view.type}`}>{t(`nav.${view.key}`)}</span>,
+          children: view.type === active.type ? viewContent(view.key) : null,
+        }))}
+      />
+    </div>
+  );
+}

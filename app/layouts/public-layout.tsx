@@ -1,0 +1,124 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, ConfigProvider, Dropdown, Grid, Layout, Menu } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { BrandLogo } from '../components/brand-logo.tsx';
+import { LanguageSwitch } from '../components/language-switch.tsx';
+import { RouteOutlet } from '../components/route-outlet.tsx';
+import { SystemMessageCenter } from '../components/system-messages/system-message-center.tsx';
+import { UserMenu } from '../components/user-menu.tsx';
+import { LiveConnection } from '../lib/hub/live-connection.tsx';
+import { activeSectionKey } from '../lib/sections.ts';
+import { BRAND_COLORS } from '../lib/theme.ts';
+import { useHorizontalMenu } from '../lib/use-horizontal-menu.ts';
+import { publicMenuItems } from './public-menu.tsx';
+
+const { Header, Content, Footer } = Layout;
+
+const LIGHT_TEXT = 'rgba(255, 255, 255, 0.88)';
+
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const horizontal = useHorizontalMenu();
+  const location = useLocation();
+  const active = activeSectionKey(location.pathname, location.search);
+  const selectedKeys = active ? [active] : [];
+  // useBreakpoint is empty on the very first render; treat unknown as "not a phone".
+  const phone = screens.sm === false;
+  const year = new Date().getFullYear();
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Header
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 100,
+          display: 'flex',
+          alignItems: 'center',
+          gap: phone ? 8 : 24,
+          paddingInline: phone ? 12 : 24,
+          boxShadow: '0 1px 0 rgba(255, 255, 255, 0.06)',
+        }}
+      >
+        <Link
+          to="/"
+          aria-label={t('product.name')}
+          style={{ display: 'flex', alignItems: 'center', gap: 10, flexShrink: 0, color: '#ffffff' }}
+        >
+          <BrandLogo size={phone ? 28 : 32} />
+          <span style={{ fontSize: phone ? 16 : 18, fontWeight: 600, whiteSpace: 'nowrap' }}>
+            {screens.lg ? t('product.name') : t('product.shortName')}
+          </span>
+        </Link>
+
+        {horizontal ? (
+          <nav aria-label={t('nav.ariaLabel')} data-testid="menu-horizontal" style={{ flex: 1, minWidth: 0 }}>
+            <ConfigProvider theme={{ components: { Menu: { itemPaddingInline: 14 } } }}>
+              <Menu
+                mode="horizontal"
+                theme="dark"
+                items={publicMenuItems(t, 'horizontal')}
+                selectedKeys={selectedKeys}
+                style={{ background: 'transparent', borderBottom: 'none', lineHeight: '64px' }}
+              />
+            </ConfigProvider>
+          </nav>
+        ) : (
+          <div style={{ flex: 1 }} />
+        )}
+
+        <div style={{ display: 'flex', alignItems: 'center', gap: phone ? 4 : 8, flexShrink: 0 }}>
+          {horizontal ? null : (
+            <Dropdown
+              trigger={['click']}
+              placement="bottomRight"
+              menu={{ items: publicMenuItems(t, 'dropdown'), selectedKeys, style: { minWidth: 220 } }}
+            >
+              <Button
+                type="text"
+                data-testid="menu-dropdown-trigger"
+                aria-label={t('nav.menu')}
+                icon={<MenuOutlined />}
+                style={{ color: LIGHT_TEXT }}
+              >
+                {phone ? null : t('nav.menu')}
+              </Button>
+            </Dropdown>
+          )}
+          <LanguageSwitch tone="light" compact={phone} />
+          <UserMenu tone="light" compact={phone} />
+        </div>
+      </Header>
+
+      <Content style={{ display: 'flex', flexDirection: 'column' }}>
+        <LiveConnection />
+        <SystemMessageCenter />
+        <RouteOutlet />
+      </Content>
+
+      <Footer style={{ color: 'rgba(255, 255, 255, 0.6)', padding: phone ? '28px 16px' : '36px 24px' }}>
+        <div style={{ maxWidth: 960, margin: '0 auto', textAlign: 'center', fontSize: 13, lineHeight: 1.8 }}>
+          <div data-testid="footer-disclaimer">
+            <div style={{ color: LIGHT_TEXT, fontWeight: 600, marginBottom: 4 }}>
+              {t('footer.disclaimerTitle')}
+            </div>
+            <p style={{ margin: 0 }}>{t('footer.disclaimer')}</p>
+          </div>
+          <div
+            style={{
+              marginTop: 20,
+              paddingTop: 16,
+              borderTop: `1px solid rgba(255, 255, 255, 0.08)`,
+              color: 'rgba(255, 255, 255, 0.45)',
+            }}
+          >
+            <span style={{ color: BRAND_COLORS.gold, marginInlineEnd: 8 }}>◆</span>
+            {t('footer.copyright', { year })}
+          </div>
+        </div>
+      </Footer>
+    </Layout>
+  );
+}

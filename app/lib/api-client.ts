@@ -1,0 +1,254 @@
+import type { z } from 'zod';
+import type { Locale } from '#shared/constants.ts';
+import { message } from '#shared/messages.ts';
+import type { ProblemDetails } from '#shared/problem.ts';
+
+// The one way the web app calls the API (spec §7, §8): a bearer token and the interface language on every
+// call, JSON in and out (multipart for uploads), answers checked against the shared zod schemas, and every
+// failure turned into messages a person can read.
+
+/** A failed call as the error handler sees it. */
+export interface FailedResponse {
+  status: number;
+  statusText: string;
+  contentType: string | null;
+  body: string;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  /** HTTP status; 0 when the server could not be reached or answered something unreadable. */
+  readonly status: number;
+  readonly problem: ProblemDetails | null;
+  /** Field name → messages, from the problem's `errors` (already in the interface language). */
+  readonly fieldErrors: Record<string, string[]>;
+  /** The messages for a person: what the toasts show. */
+  readonly messages: string[];
+  constructor(status: number, messages: string[], problem: ProblemDetails | null = null) {
+    super(messages.join(' ') || `HTTP ${status}`);
+    this.status = status;
+    this.messages = messages;
+    this.problem = problem;
+    this.fieldErrors = problem?.errors ?? {};
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The JSON body of a failed call, or null when it is empty or not JSON. */
+export function parseJsonBody(failed: FailedResponse): Record<string, unknown> | null {
+  if (!failed.body.trim()) return null;
+  try {
+    const value: unknown = JSON.parse(failed.body);
+    return isRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a failure body as problem details (RFC 9457), tolerating bodies that only have some of its parts. */
+export function toProblem(failed: FailedResponse): ProblemDetails | null {
+  const body = parseJsonBody(failed);
+  if (!body) return null;
+  const errors: Record<string, string[]> = {};
+  if (isRecord(body.errors)) {
+    for (const [field, value] of Object.entries(body.errors)) {
+      const list = (Array.isArray(value) ? value : [value]).filter(
+        (item): item is string => typeof item === 'string' && item.length > 0,
+      );
+      if (list.length) errors[field] = list;
+    }
+  }
+  return {
+    ...body,
+    type: typeof body.type === 'string' ? body.type : 'about:blank',
+    title: typeof body.title === 'string' ? body.title : failed.statusText,
+    status: typeof body.status === 'number' ? body.status : failed.status,
+    ...(typeof body.detail === 'string' ? { detail: body.detail } : {}),
+    errors,
+  };
+}
+
+const MAX_TEXT_LENGTH = 300;
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_TEXT_LENGTH ? `${flat.slice(0, MAX_TEXT_LENGTH)}…` : flat;
+}
+
+export interface ErrorMessageOptions {
+  locale: Locale;
+  /** Fields whose messages the calling form shows beside its inputs instead. */
+  skipFields?: readonly string[];
+}
+
+/**
+ * Spec §8, the shared error handler. 403: "Permission Denied" plus the body's text. Otherwise a JSON body
+ * gives each message of its `errors` and its `detail`; a body that is not JSON is shown as text; an empty
+ * body gives the status text. Messages are not repeated.
+ */
+export function errorMessages(failed: FailedResponse, options: ErrorMessageOptions): string[] {
+  const problem = toProblem(failed);
+  const fallback = failed.statusText || `HTTP ${failed.status}`;
+  if (failed.status === 403) {
+    const denied = message('permissionDenied', options.locale);
+    const text = problem ? (problem.detail ?? '') : shorten(failed.body);
+    return [text && text !== denied ? `${denied}: ${text}` : denied];
+  }
+  if (!failed.body.trim()) return [fallback];
+  if (!problem) return [shorten(failed.body)];
+
+  const skip = new Set(options.skipFields ?? []);
+  const shownOnForm = new Set<string>();
+  const messages: string[] = [];
+  for (const [field, list] of Object.entries(problem.errors)) {
+    for (const text of list) {
+      if (skip.has(field)) shownOnForm.add(text);
+      else messages.push(text);
+    }
+  }
+  if (problem.detail && !shownOnForm.has(problem.detail)) messages.push(problem.detail);
+  if (messages.length === 0 && shownOnForm.size === 0) messages.push(problem.title || fallback);
+  return [...new Set(messages)];
+}
+
+export interface ApiClientConfig {
+  getAccessToken(): Promise<string | null>;
+  locale(): Locale;
+  /** No token, or the API answered 401: the person has to sign in (again). */
+  onUnauthorized(): void;
+  /** Shows messages as error toasts. */
+  showErrors(messages: string[]): void;
+  /** Texts the client itself needs: the server was unreachable, or answered something unreadable. */
+  texts: { network: () => string; invalidResponse: () => string };
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions<T> {
+  /** Checks and types the answer (a shared response schema). */
+  schema?: z.ZodType<T>;
+  /** A public call (sign-in, registration, recovery): no token, and a 401 is an ordinary error. */
+  anonymous?: boolean;
+  /** Fields whose errors the calling form shows beside its inputs; the rest still become toasts. */
+  formFields?: readonly string[];
+  /** Show nothing: the caller presents the error itself. */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  /** Multipart upload of one file (field `file` unless named). */
+  upload<T>(path: string, file: Blob, options?: RequestOptions<T> & { field?: string }): Promise<T>;
+}
+
+export function acceptLanguage(locale: Locale): string {
+  return locale === 'zh' ? 'zh-CN' : 'en';
+}
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
+
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: { json: unknown } | { form: FormData } | undefined,
+    options: RequestOptions<T> = {},
+  ): Promise<T> {
+    const show = (messages: string[]) => {
+      if (!options.quiet && messages.length) config.showErrors(messages);
+    };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'accept-language': acceptLanguage(config.locale()),
+    };
+    if (!options.anonymous) {
+      const token = await config.getAccessToken();
+      if (!token) {
+        config.onUnauthorized();
+        throw new ApiError(401, []);
+      }
+      headers.authorization = `Bearer ${token}`;
+    }
+    let payload: BodyInit | undefined;
+    if (body && 'json' in body) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body.json ?? {});
+    } else if (body) {
+      payload = body.form; // the browser sets the multipart boundary
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(path, {
+        method,
+        headers,
+        body: payload,
+        credentials: 'same-origin',
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      const text = config.texts.network();
+      show([text]);
+      throw new ApiError(0, [text]);
+    }
+
+    const text = await response.text();
+    if (!response.ok) {
+      if (response.status === 401 && !options.anonymous) {
+        config.onUnauthorized();
+        throw new ApiError(
+          401,
+          [],
+          toProblem({ status: 401, statusText: '', contentType: null, body: text }),
+        );
+      }
+      const failed: FailedResponse = {
+        status: response.status,
+        statusText: response.statusText,
+        contentType: response.headers.get('content-type'),
+        body: text,
+      };
+      const messages = errorMessages(failed, { locale: config.locale(), skipFields: options.formFields });
+      show(messages);
+      throw new ApiError(response.status, messages, toProblem(failed));
+    }
+
+    // Spec §7: an empty body reads as an empty object.
+    let data: unknown = {};
+    if (text.trim()) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = undefined;
+      }
+    }
+    if (data === undefined) {
+      const invalid = config.texts.invalidResponse();
+      show([invalid]);
+      throw new ApiError(0, [invalid]);
+    }
+    if (!options.schema) return data as T;
+    const parsed = options.schema.safeParse(data);
+    if (!parsed.success) {
+      const invalid = config.texts.invalidResponse();
+      show([invalid]);
+      throw new ApiError(0, [invalid]);
+    }
+    return parsed.data;
+  }
+
+  return {
+    get: (path, options) => request('GET', path, undefined, options),
+    post: (path, body, options) => request('POST', path, { json: body }, options),
+    upload: (path, file, options) => {
+      const form = new FormData();
+      form.append(options?.field ?? 'file', file);
+      return request('POST', path, { form }, options);
+    },
+  };
+}

@@ -1,0 +1,431 @@
+import { type SignoutResponse, User, type UserManagerSettings } from 'oidc-client-ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SubscriberConfiguration } from '#shared/schemas/auth.ts';
+import { AuthService, type AuthServiceDeps, type OidcManager, SettingsError } from './auth-service.ts';
+import { InvalidReturnUrlError, pendingReturnUrl, rememberReturnUrl } from './return-url.ts';
+
+const ORIGIN = 'http://localhost:3000';
+
+const SETTINGS: SubscriberConfiguration = {
+  authority: `${ORIGIN}/oidc`,
+  client_id: 'SubscriberSys',
+  redirect_uri: `${ORIGIN}/authentication/login-callback`,
+  silent_redirect_uri: `${ORIGIN}/authentication/silent-callback`,
+  post_logout_redirect_uri: `${ORIGIN}/authentication/logout-callback`,
+  response_type: 'code',
+  scope: 'openid profile email offline_access api',
+};
+
+function userOf({
+  expiresIn = 300,
+  token = 'access-1',
+  state,
+}: {
+  expiresIn?: number;
+  token?: string;
+  state?: unknown;
+} = {}) {
+  return new User({
+    id_token: 'id-token-1',
+    access_token: token,
+    refresh_token: 'refresh-1',
+    token_type: 'Bearer',
+    scope: SETTINGS.scope,
+    profile: {
+      sub: 'u1',
+      iss: SETTINGS.authority,
+      aud: 'SubscriberSys',
+      exp: 0,
+      iat: 0,
+      email: 'a@example.com',
+    },
+    expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+    userState: state,
+  });
+}
+
+/** Stands in for oidc-client-ts' UserManager: storage, events and the calls the service makes. */
+class FakeManager implements OidcManager {
+  user: User | null = null;
+  private readonly loaded = new Set<(user: User) => void>();
+  private readonly unloaded = new Set<() => void>();
+  private readonly renewErrors = new Set<(error: Error) => void>();
+  readonly calls: { method: string; args?: unknown }[] = [];
+  /** What a silent sign-in does: a user, or a thrown error. */
+  silent: () => Promise<User | null> = async () => {
+    throw new Error('login_required');
+  };
+  callback: () => Promise<User | undefined> = async () => undefined;
+  signoutResponse: SignoutResponse | undefined;
+
+  readonly events = {
+    addUserLoaded: (callback: (user: User) => void) => {
+      this.loaded.add(callback);
+      return () => this.loaded.delete(callback);
+    },
+    addUserUnloaded: (callback: () => void) => {
+      this.unloaded.add(callback);
+      return () => this.unloaded.delete(callback);
+    },
+    addSilentRenewError: (callback: (error: Error) => void) => {
+      this.renewErrors.add(callback);
+      return () => this.renewErrors.delete(callback);
+    },
+  };
+
+  load(user: User) {
+    this.user = user;
+    for (const callback of this.loaded) callback(user);
+  }
+  failRenewal(error: Error) {
+    for (const callback of this.renewErrors) callback(error);
+  }
+
+  async getUser() {
+    return this.user;
+  }
+  async removeUser() {
+    this.calls.push({ method: 'removeUser' });
+    this.user = null;
+    for (const callback of this.unloaded) callback();
+  }
+  async signinSilent() {
+    this.calls.push({ method: 'signinSilent' });
+    const user = await this.silent();
+    if (user) this.load(user);
+    return user;
+  }
+  async signinRedirect(args: { state: unknown }) {
+    this.calls.push({ method: 'signinRedirect', args });
+  }
+  async signinCallback(url: string) {
+    this.calls.push({ method: 'signinCallback', args: url });
+    const user = await this.callback();
+    if (user) this.load(user);
+    return user;
+  }
+  async signinSilentCallback(url: string) {
+    this.calls.push({ method: 'signinSilentCallback', args: url });
+  }
+  async signoutRedirect(args: { id_token_hint: string | undefined; state: unknown }) {
+    this.calls.push({ method: 'signoutRedirect', args });
+    await this.removeUser();
+  }
+  async signoutCallback(url: string) {
+    this.calls.push({ method: 'signoutCallback', args: url });
+    if (!this.signoutResponse) throw new Error('No matching state found in storage');
+    return this.signoutResponse;
+  }
+}
+
+/** A BroadcastChannel between the tabs of one test. */
+function channelBus() {
+  const endpoints: { listeners: ((event: MessageEvent) => void)[] }[] = [];
+  return () => {
+    const self = { listeners: [] as ((event: MessageEvent) => void)[] };
+    endpoints.push(self);
+    return {
+      postMessage(message: unknown) {
+        for (const other of endpoints) {
+          if (other !== self)
+            for (const listener of other.listeners) listener({ data: message } as MessageEvent);
+        }
+      },
+      addEventListener(_type: 'message', listener: (event: MessageEvent) => void) {
+        self.listeners.push(listener);
+      },
+    };
+  };
+}
+
+function setup(overrides: Partial<AuthServiceDeps> = {}) {
+  const manager = new FakeManager();
+  const created: UserManagerSettings[] = [];
+  const deps: AuthServiceDeps = {
+    loadSettings: async () => SETTINGS,
+    createManager: (settings) => {
+      created.push(settings);
+      return manager;
+    },
+    origin: () => ORIGIN,
+    inFrame: () => false,
+    openChannel: () => null,
+    probeSession: async () => 'open',
+    ...overrides,
+  };
+  const service = new AuthService(deps);
+  return { service, manager, created };
+}
+
+async function settle(service: AuthService) {
+  await vi.waitFor(() => {
+    if (service.getSnapshot().status === 'loading' || service.getSnapshot().status === 'renewing') {
+      throw new Error('not settled');
+    }
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('AuthService start-up', () => {
+  it('configures oidc-client-ts from /_configuration/SubscriberSys', async () => {
+    const { service, created } = setup();
+    service.start();
+    await settle(service);
+    const [settings] = created;
+    expect(settings).toMatchObject({
+      authority: SETTINGS.authority,
+      client_id: 'SubscriberSys',
+      redirect_uri: SETTINGS.redirect_uri,
+      silent_redirect_uri: SETTINGS.silent_redirect_uri,
+      post_logout_redirect_uri: SETTINGS.post_logout_redirect_uri,
+      response_type: 'code',
+      scope: SETTINGS.scope,
+      automaticSilentRenew: true,
+      includeIdTokenInSilentRenew: true,
+      monitorSession: false,
+    });
+    // Tokens are kept in this tab's sessionStorage.
+    await settings?.userStore?.set('probe', 'value');
+    expect(window.sessionStorage.getItem('oidc.probe')).toBe('value');
+    expect(window.localStorage.getItem('oidc.probe')).toBeNull();
+  });
+
+  it('is signed out, with the settings flagged, when they cannot be loaded; sign-in then fails', async () => {
+    const { service } = setup({
+      loadSettings: async () => {
+        throw new SettingsError('HTTP 503');
+      },
+    });
+    service.start();
+    await settle(service);
+    expect(service.getSnapshot()).toEqual({ status: 'anonymous', user: null, settingsFailed: true });
+    expect(await service.signIn('/teach')).toEqual({
+      status: 'fail',
+      reason: 'settings',
+      message: 'HTTP 503',
+    });
+    expect(await service.getAccessToken()).toBeNull();
+  });
+
+  it('restores the user stored in this tab', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf();
+    const listener = vi.fn();
+    service.subscribe(listener);
+    service.start();
+    await settle(service);
+    expect(service.getSnapshot().status).toBe('authenticated');
+    expect(service.getSnapshot().user).toEqual({
+      sub: 'u1',
+      email: 'a@example.com',
+      name: null,
+      nickname: null,
+    });
+    expect(listener).toHaveBeenCalled();
+  });
+
+  it('renews expired stored tokens before settling, or forgets them', async () => {
+    const renewed = setup();
+    renewed.manager.user = userOf({ expiresIn: -30 });
+    renewed.manager.silent = async () => userOf({ token: 'access-2' });
+    renewed.service.start();
+    await settle(renewed.service);
+    expect(renewed.service.getSnapshot().status).toBe('authenticated');
+    expect(await renewed.service.getAccessToken()).toBe('access-2');
+
+    const gone = setup();
+    gone.manager.user = userOf({ expiresIn: -30 });
+    gone.service.start();
+    await settle(gone.service);
+    expect(gone.service.getSnapshot().status).toBe('anonymous');
+    expect(gone.manager.calls.map((call) => call.method)).toEqual(['signinSilent', 'removeUser']);
+  });
+
+  it('does nothing by itself inside the silent sign-in frame, which only answers its parent', async () => {
+    const loadSettings = vi.fn(async () => SETTINGS);
+    const { service, manager, created } = setup({ inFrame: () => true, loadSettings });
+    service.start();
+    expect(loadSettings).not.toHaveBeenCalled();
+    await service.completeSilentSignIn(`${ORIGIN}/authentication/silent-callback?code=c&state=s`);
+    expect(manager.calls).toEqual([
+      { method: 'signinSilentCallback', args: `${ORIGIN}/authentication/silent-callback?code=c&state=s` },
+    ]);
+    expect(created[0]?.automaticSilentRenew).toBe(false);
+  });
+});
+
+describe('AuthService sign-in (spec §4)', () => {
+  it('succeeds silently when the provider session allows it', async () => {
+    const { service, manager } = setup();
+    manager.silent = async () => userOf();
+    service.start();
+    expect(await service.signIn('/personal/info')).toEqual({
+      status: 'success',
+      returnUrl: '/personal/info',
+    });
+    expect(manager.calls.map((call) => call.method)).toEqual(['signinSilent']);
+    expect(service.getSnapshot().status).toBe('authenticated');
+  });
+
+  it('falls back to a redirect carrying the return URL, and remembers it', async () => {
+    const { service, manager } = setup();
+    expect(await service.signIn('/personal/safeset')).toEqual({ status: 'redirect' });
+    expect(manager.calls).toEqual([
+      { method: 'signinSilent' },
+      { method: 'signinRedirect', args: { state: { returnUrl: '/personal/safeset' } } },
+    ]);
+    expect(pendingReturnUrl(ORIGIN)).toBe('/personal/safeset');
+  });
+
+  it('raises an error for a return URL of another origin, before anything else', async () => {
+    const { service, manager } = setup();
+    await expect(service.signIn('https://evil.example/')).rejects.toBeInstanceOf(InvalidReturnUrlError);
+    await expect(service.signInRedirect('//evil.example/')).rejects.toBeInstanceOf(InvalidReturnUrlError);
+    expect(manager.calls).toEqual([]);
+  });
+
+  it('finishes a redirect sign-in and goes to the return URL of its state', async () => {
+    const { service, manager } = setup();
+    rememberReturnUrl('/teach');
+    manager.callback = async () => userOf({ state: { returnUrl: '/?type=1' } });
+    const url = `${ORIGIN}/authentication/login-callback?code=abc&state=xyz`;
+    const [first, second] = await Promise.all([service.completeSignIn(url), service.completeSignIn(url)]);
+    expect(first).toEqual({ status: 'success', returnUrl: '/?type=1' });
+    expect(second).toBe(first);
+    // The code is used once even when the page asks twice.
+    expect(manager.calls.filter((call) => call.method === 'signinCallback')).toHaveLength(1);
+    expect(pendingReturnUrl(ORIGIN)).toBe('/');
+  });
+
+  it('refuses a return URL of another origin and reports provider errors', async () => {
+    const { service, manager } = setup();
+    manager.callback = async () => userOf({ state: { returnUrl: 'https://evil.example/' } });
+    expect(await service.completeSignIn(`${ORIGIN}/authentication/login-callback?code=1`)).toMatchObject({
+      status: 'fail',
+      reason: 'invalid-return-url',
+    });
+    manager.callback = async () => {
+      throw new Error('access_denied');
+    };
+    expect(
+      await service.completeSignIn(`${ORIGIN}/authentication/login-callback?error=access_denied`),
+    ).toEqual({
+      status: 'fail',
+      reason: 'error',
+      message: 'access_denied',
+    });
+  });
+});
+
+describe('AuthService sign-out (spec §4)', () => {
+  it('is complete at once when nobody is signed in', async () => {
+    const { service, manager } = setup();
+    expect(await service.signOut('/')).toEqual({ status: 'success', returnUrl: '/' });
+    expect(manager.calls).toEqual([]);
+  });
+
+  it('redirects to the provider with the ID token as hint', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf();
+    service.start();
+    await settle(service);
+    expect(await service.signOut('/')).toEqual({ status: 'redirect' });
+    expect(manager.calls).toContainEqual({
+      method: 'signoutRedirect',
+      args: { id_token_hint: 'id-token-1', state: { returnUrl: '/' } },
+    });
+    expect(service.getSnapshot().status).toBe('anonymous');
+  });
+
+  it('finishes on the callback and signs the other tabs out', async () => {
+    const openChannel = channelBus();
+    const here = setup({ openChannel });
+    const other = setup({ openChannel });
+    other.manager.user = userOf();
+    here.service.start();
+    other.service.start();
+    await settle(here.service);
+    await settle(other.service);
+    expect(other.service.getSnapshot().status).toBe('authenticated');
+
+    here.manager.signoutResponse = { userState: { returnUrl: '/' } } as SignoutResponse;
+    expect(await here.service.completeSignOut(`${ORIGIN}/authentication/logout-callback?state=s`)).toEqual({
+      status: 'success',
+      returnUrl: '/',
+    });
+    await vi.waitFor(() => expect(other.service.getSnapshot().status).toBe('anonymous'));
+    expect(other.manager.calls).toContainEqual({ method: 'removeUser' });
+  });
+
+  it('reports a callback without its state and tells nobody', async () => {
+    const openChannel = channelBus();
+    const here = setup({ openChannel });
+    const other = setup({ openChannel });
+    other.manager.user = userOf();
+    other.service.start();
+    await settle(other.service);
+    expect(await here.service.completeSignOut(`${ORIGIN}/authentication/logout-callback`)).toMatchObject({
+      status: 'fail',
+      reason: 'error',
+    });
+    expect(other.service.getSnapshot().status).toBe('authenticated');
+  });
+});
+
+describe('AuthService session watch', () => {
+  it('forgets the user when a silent renewal fails', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf();
+    service.start();
+    await settle(service);
+    manager.failRenewal(new Error('invalid_grant'));
+    await vi.waitFor(() => expect(service.getSnapshot().status).toBe('anonymous'));
+  });
+
+  it('renews a token that is about to expire before a call uses it', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf({ expiresIn: 3 });
+    manager.silent = async () => userOf({ token: 'access-2' });
+    expect(await service.getAccessToken()).toBe('access-2');
+
+    manager.user = userOf({ expiresIn: 2 });
+    manager.silent = async () => {
+      throw new Error('login_required');
+    };
+    expect(await service.getAccessToken()).toBeNull();
+    expect(manager.user).toBeNull();
+  });
+
+  it('asks the API on focus whether the session is still open, and signs out when it ended', async () => {
+    const probeSession = vi.fn(async () => 'ended' as const);
+    const { service, manager } = setup({ probeSession });
+    manager.user = userOf();
+    service.start();
+    await settle(service);
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(service.getSnapshot().status).toBe('anonymous'));
+    expect(probeSession).toHaveBeenCalledWith('access-1');
+  });
+
+  it('does not ask while signed out', async () => {
+    const probeSession = vi.fn(async () => 'open' as const);
+    const { service } = setup({ probeSession });
+    service.start();
+    await settle(service);
+    window.dispatchEvent(new Event('focus'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(probeSession).not.toHaveBeenCalled();
+  });
+
+  it('forgets the user when the API says the session ended', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf();
+    service.start();
+    await settle(service);
+    await service.endLocalSession();
+    expect(service.getSnapshot().status).toBe('anonymous');
+  });
+});

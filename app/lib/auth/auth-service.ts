@@ -1,0 +1,456 @@
+import {
+  type SigninSilentArgs,
+  type SignoutResponse,
+  type User,
+  UserManager,
+  type UserManagerSettings,
+  WebStorageStateStore,
+} from 'oidc-client-ts';
+import { type SubscriberConfiguration, subscriberConfiguration } from '#shared/schemas/auth.ts';
+import {
+  type AuthEvent,
+  type AuthenticationResult,
+  type AuthSnapshot,
+  authReducer,
+  failResult,
+  INITIAL_AUTH_STATE,
+  redirectResult,
+  singleFlight,
+  successResult,
+  toAuthUser,
+} from './auth-state.ts';
+import { checkReturnUrl, forgetReturnUrl, InvalidReturnUrlError, rememberReturnUrl } from './return-url.ts';
+
+/** The web app's OpenID Connect client id (spec §7: `GET /_configuration/SubscriberSys`). */
+export const CLIENT_ID = 'SubscriberSys';
+export const SETTINGS_URL = `/_configuration/${CLIENT_ID}`;
+/** Name of the BroadcastChannel on which a tab tells the others that it signed out. */
+export const AUTH_CHANNEL = 'portal-auth';
+/** The call that tells whether the session behind the stored tokens is still open (401 when it ended). */
+export const SESSION_PROBE_URL = '/api/PersonalInfo/UserVo';
+
+/**
+ * Renew this many seconds before the access token expires. oidc-client-ts defaults to 60, which would renew
+ * short-lived test tokens (ACCESS_TOKEN_TTL=20) every second; 15 s leaves a refresh call plenty of time.
+ */
+const RENEW_BEFORE_EXPIRY_SECONDS = 15;
+/** A token with less than this left is renewed before a call uses it. */
+const TOKEN_MIN_REMAINING_SECONDS = 5;
+const SESSION_PROBE_INTERVAL_MS = 5_000;
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+/** The part of oidc-client-ts' UserManager the service uses (a fake stands in for it in tests). */
+export interface OidcManager {
+  readonly events: {
+    addUserLoaded(callback: (user: User) => void): () => void;
+    addUserUnloaded(callback: () => void): () => void;
+    addSilentRenewError(callback: (error: Error) => void): () => void;
+  };
+  getUser(): Promise<User | null>;
+  removeUser(): Promise<void>;
+  signinSilent(): Promise<User | null>;
+  signinRedirect(args: { state: unknown }): Promise<void>;
+  signinCallback(url: string): Promise<User | undefined>;
+  signinSilentCallback(url: string): Promise<void>;
+  signoutRedirect(args: { id_token_hint: string | undefined; state: unknown }): Promise<void>;
+  signoutCallback(url: string): Promise<SignoutResponse | undefined>;
+}
+
+/** What the app needs from authentication; AuthService is the real one, tests use a fake. */
+export interface AuthClient {
+  /** Reads the settings and the stored user and starts watching for sign-outs. Idempotent. */
+  start(): void;
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): AuthSnapshot;
+  /** The access token for an API call, renewed silently first when it is about to expire; null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /**
+   * Spec §4 sign-in: silently first (refresh token, else a prompt=none frame), otherwise by redirect.
+   * Throws InvalidReturnUrlError when the return URL is not of this origin.
+   */
+  signIn(returnUrl: string): Promise<AuthenticationResult>;
+  /** Starts the provider's sign-in flow by redirect (the manual login page without an interaction). */
+  signInRedirect(returnUrl: string): Promise<AuthenticationResult>;
+  /** Finishes a redirect sign-in on /authentication/login-callback. */
+  completeSignIn(url: string): Promise<AuthenticationResult>;
+  /** Answers the hidden frame of a silent sign-in (/authentication/silent-callback). */
+  completeSilentSignIn(url: string): Promise<void>;
+  /** Sign-out by redirect to the provider's end-session endpoint (popup sign-out is disabled). */
+  signOut(returnUrl: string): Promise<AuthenticationResult>;
+  /** Finishes the sign-out on /authentication/logout-callback and tells the other tabs. */
+  completeSignOut(url: string): Promise<AuthenticationResult>;
+  /** The API said the session has ended (401): forget the stored user. */
+  endLocalSession(): Promise<void>;
+}
+
+/** A UserManager whose silent renewals never overlap (rotating refresh tokens are single use). */
+class PortalUserManager extends UserManager {
+  private readonly renewOnce = singleFlight(() => this.renew());
+
+  override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
+    if (args && Object.keys(args).length > 0) return super.signinSilent(args);
+    return this.renewOnce();
+  }
+
+  private async renew(): Promise<User | null> {
+    const before = await this.getUser();
+    try {
+      return await super.signinSilent();
+    } catch (error) {
+      // The refresh token was refused (revoked, or used up by a tab that copied this tab's storage) but the
+      // provider session may still be open: ask the prompt=none frame once before giving up.
+      if (before?.refresh_token) return super.signinSilent({ forceIframeAuth: true });
+      throw error;
+    }
+  }
+}
+
+interface CrossTabChannel {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+export interface AuthServiceDeps {
+  loadSettings: () => Promise<SubscriberConfiguration>;
+  createManager: (settings: UserManagerSettings) => OidcManager;
+  origin: () => string;
+  /** True inside the hidden silent sign-in frame, which must not renew or watch anything itself. */
+  inFrame: () => boolean;
+  openChannel: () => CrossTabChannel | null;
+  /** Asks the API whether the session behind a token is still open. */
+  probeSession: (accessToken: string) => Promise<'open' | 'ended' | 'unknown'>;
+}
+
+async function fetchSettings(): Promise<SubscriberConfiguration> {
+  let response: Response;
+  try {
+    response = await fetch(SETTINGS_URL, { headers: { accept: 'application/json' } });
+  } catch (error) {
+    throw new SettingsError(String(error));
+  }
+  if (!response.ok) throw new SettingsError(`HTTP ${response.status}`);
+  const parsed = subscriberConfiguration.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new SettingsError('invalid settings');
+  return parsed.data;
+}
+
+async function probeSession(accessToken: string): Promise<'open' | 'ended' | 'unknown'> {
+  try {
+    const response = await fetch(SESSION_PROBE_URL, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (response.status === 401) return 'ended';
+    return response.ok ? 'open' : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+const browserDeps: AuthServiceDeps = {
+  loadSettings: fetchSettings,
+  createManager: (settings) => new PortalUserManager(settings),
+  origin: () => window.location.origin,
+  inFrame: () => {
+    try {
+      return window.self !== window.top;
+    } catch {
+      return true;
+    }
+  },
+  openChannel: () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL)),
+  probeSession,
+};
+
+type SignedOutMessage = { type: 'signed-out' };
+
+function isSignedOutMessage(value: unknown): value is SignedOutMessage {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'signed-out';
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function returnUrlOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const value = (state as { returnUrl?: unknown }).returnUrl;
+  return typeof value === 'string' ? value : undefined;
+}
+
+export class AuthService implements AuthClient {
+  private readonly deps: AuthServiceDeps;
+  private state: AuthSnapshot = INITIAL_AUTH_STATE;
+  private readonly listeners = new Set<() => void>();
+  private managerPromise: Promise<OidcManager> | undefined;
+  private started = false;
+  private channel: CrossTabChannel | null | undefined;
+  private lastProbe = 0;
+  /** Callback pages may run twice (React's development double effects); the second run shares the first. */
+  private readonly callbacks = new Map<string, Promise<AuthenticationResult>>();
+
+  constructor(deps: Partial<AuthServiceDeps> = {}) {
+    this.deps = { ...browserDeps, ...deps };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): AuthSnapshot => this.state;
+
+  private dispatch(event: AuthEvent): void {
+    const next = authReducer(this.state, event);
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** The UserManager, configured from the server's client settings; a failed load is retried next time. */
+  private manager(): Promise<OidcManager> {
+    this.managerPromise ??= this.deps
+      .loadSettings()
+      .then((settings) => this.deps.createManager(this.managerSettings(settings)))
+      .catch((error: unknown) => {
+        this.managerPromise = undefined;
+        throw error instanceof SettingsError ? error : new SettingsError(errorText(error));
+      });
+    return this.managerPromise;
+  }
+
+  private managerSettings(settings: SubscriberConfiguration): UserManagerSettings {
+    const inFrame = this.deps.inFrame();
+    return {
+      authority: settings.authority,
+      client_id: settings.client_id,
+      redirect_uri: settings.redirect_uri,
+      silent_redirect_uri: settings.silent_redirect_uri,
+      post_logout_redirect_uri: settings.post_logout_redirect_uri,
+      response_type: settings.response_type,
+      scope: settings.scope,
+      // Tokens live in this tab's sessionStorage (DESIGN §3: never localStorage).
+      userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+      automaticSilentRenew: !inFrame,
+      includeIdTokenInSilentRenew: true,
+      // The provider has no check-session frame: sign-outs are detected by the tab channel, failed renewals
+      // and the session probe on focus.
+      monitorSession: false,
+      accessTokenExpiringNotificationTimeInSeconds: RENEW_BEFORE_EXPIRY_SECONDS,
+      loadUserInfo: false,
+    };
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    // The hidden silent sign-in frame only answers its parent; the parent tab does the watching.
+    if (this.deps.inFrame()) return;
+    void this.initialize();
+  }
+
+  private async initialize(): Promise<void> {
+    let manager: OidcManager;
+    try {
+      manager = await this.manager();
+    } catch {
+      this.dispatch({ type: 'settings-failed' });
+      return;
+    }
+    manager.events.addUserLoaded((user) =>
+      this.dispatch({ type: 'user-loaded', user: toAuthUser(user.profile) }),
+    );
+    manager.events.addUserUnloaded(() => this.dispatch({ type: 'user-unloaded' }));
+    // A renewal that fails means the session is gone (signed out elsewhere, ended, or expired).
+    manager.events.addSilentRenewError(() => void manager.removeUser());
+    this.watchOtherTabs(manager);
+    this.watchFocus();
+
+    const stored = await manager.getUser().catch(() => null);
+    if (!stored) {
+      this.dispatch({ type: 'restored', user: null, expired: false });
+      return;
+    }
+    const expired = (stored.expires_in ?? 0) <= TOKEN_MIN_REMAINING_SECONDS;
+    this.dispatch({ type: 'restored', user: toAuthUser(stored.profile), expired });
+    if (expired) {
+      // Back after a while (a sleeping laptop, a restored tab): renew before anything uses the old tokens.
+      try {
+        const renewed = await manager.signinSilent();
+        if (!renewed) await manager.removeUser();
+      } catch {
+        await manager.removeUser();
+      }
+    }
+  }
+
+  /** One channel per tab, opened on first use (a sign-out callback may finish before start-up does). */
+  private tabChannel(): CrossTabChannel | null {
+    if (this.channel === undefined) this.channel = this.deps.openChannel();
+    return this.channel;
+  }
+
+  private watchOtherTabs(manager: OidcManager): void {
+    this.tabChannel()?.addEventListener('message', (event) => {
+      if (isSignedOutMessage(event.data)) void manager.removeUser();
+    });
+  }
+
+  private watchFocus(): void {
+    const probe = () => void this.probeSession();
+    window.addEventListener('focus', probe);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') probe();
+    });
+  }
+
+  /** On focus: if a user is stored, ask the API whether the session is still open; a 401 signs out here. */
+  private async probeSession(now = Date.now()): Promise<void> {
+    if (this.state.status !== 'authenticated' || now - this.lastProbe < SESSION_PROBE_INTERVAL_MS) return;
+    this.lastProbe = now;
+    const token = await this.getAccessToken();
+    if (!token) return;
+    if ((await this.deps.probeSession(token)) === 'ended') await this.endLocalSession();
+  }
+
+  getAccessToken = async (): Promise<string | null> => {
+    let manager: OidcManager;
+    try {
+      manager = await this.manager();
+    } catch {
+      return null;
+    }
+    const user = await manager.getUser().catch(() => null);
+    if (!user) return null;
+    if ((user.expires_in ?? 0) > TOKEN_MIN_REMAINING_SECONDS) return user.access_token;
+    try {
+      const renewed = await manager.signinSilent();
+      if (renewed) return renewed.access_token;
+    } catch {
+      // Falls through: the session is gone.
+    }
+    await manager.removeUser();
+    return null;
+  };
+
+  signIn = async (returnUrl: string): Promise<AuthenticationResult> => {
+    // Spec §4: a return URL of another origin raises an error (InvalidReturnUrlError).
+    checkReturnUrl(returnUrl, this.deps.origin());
+    let manager: OidcManager;
+    try {
+      manager = await this.manager();
+    } catch (error) {
+      return failResult('settings', errorText(error));
+    }
+    try {
+      const user = await manager.signinSilent();
+      if (user) return successResult(returnUrl);
+    } catch {
+      // Not signed in at the provider (or no refresh token and no session): sign in by redirect.
+    }
+    return this.redirectToProvider(manager, returnUrl);
+  };
+
+  signInRedirect = async (returnUrl: string): Promise<AuthenticationResult> => {
+    checkReturnUrl(returnUrl, this.deps.origin());
+    let manager: OidcManager;
+    try {
+      manager = await this.manager();
+    } catch (error) {
+      return failResult('settings', errorText(error));
+    }
+    return this.redirectToProvider(manager, returnUrl);
+  };
+
+  private async redirectToProvider(manager: OidcManager, returnUrl: string): Promise<AuthenticationResult> {
+    try {
+      rememberReturnUrl(returnUrl);
+      await manager.signinRedirect({ state: { returnUrl } });
+      return redirectResult();
+    } catch (error) {
+      return failResult('error', errorText(error));
+    }
+  }
+
+  completeSignIn = (url: string): Promise<AuthenticationResult> =>
+    this.once(`in:${url}`, async () => {
+      let manager: OidcManager;
+      try {
+        manager = await this.manager();
+      } catch (error) {
+        return failResult('settings', errorText(error));
+      }
+      try {
+        const user = await manager.signinCallback(url);
+        if (!user) return failResult('error', 'The sign-in response is not valid.');
+        forgetReturnUrl();
+        return successResult(checkReturnUrl(returnUrlOf(user.state), this.deps.origin()));
+      } catch (error) {
+        if (error instanceof InvalidReturnUrlError) return failResult('invalid-return-url', error.message);
+        return failResult('error', errorText(error));
+      }
+    });
+
+  completeSilentSignIn = async (url: string): Promise<void> => {
+    const manager = await this.manager();
+    await manager.signinSilentCallback(url);
+  };
+
+  signOut = async (returnUrl: string): Promise<AuthenticationResult> => {
+    let manager: OidcManager;
+    try {
+      manager = await this.manager();
+    } catch (error) {
+      return failResult('settings', errorText(error));
+    }
+    const user = await manager.getUser().catch(() => null);
+    // Nobody is signed in in this tab: the sign-out is already complete.
+    if (!user) return successResult(returnUrl);
+    try {
+      // id_token_hint proves who asks, so the provider signs out without a confirmation page.
+      await manager.signoutRedirect({ id_token_hint: user.id_token, state: { returnUrl } });
+      return redirectResult();
+    } catch (error) {
+      return failResult('error', errorText(error));
+    }
+  };
+
+  completeSignOut = (url: string): Promise<AuthenticationResult> =>
+    this.once(`out:${url}`, async () => {
+      let manager: OidcManager;
+      try {
+        manager = await this.manager();
+      } catch (error) {
+        return failResult('settings', errorText(error));
+      }
+      try {
+        const response = await manager.signoutCallback(url);
+        await manager.removeUser();
+        // The provider session is gone now: the other tabs may forget their tokens without racing it.
+        this.tabChannel()?.postMessage({ type: 'signed-out' } satisfies SignedOutMessage);
+        return successResult(checkReturnUrl(returnUrlOf(response?.userState), this.deps.origin()));
+      } catch (error) {
+        if (error instanceof InvalidReturnUrlError) return failResult('invalid-return-url', error.message);
+        return failResult('error', errorText(error));
+      }
+    });
+
+  endLocalSession = async (): Promise<void> => {
+    try {
+      await (await this.manager()).removeUser();
+    } catch {
+      this.dispatch({ type: 'user-unloaded' });
+    }
+  };
+
+  private once(key: string, task: () => Promise<AuthenticationResult>): Promise<AuthenticationResult> {
+    const existing = this.callbacks.get(key);
+    if (existing) return existing;
+    const running = task();
+    this.callbacks.set(key, running);
+    return running;
+  }
+}
+
+/** The app's authentication service (one per tab). */
+export const authService = new AuthService();

@@ -1,0 +1,48 @@
+import type { FormInstance, FormRule } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { message } from '#shared/messages.ts';
+import { currentLocale } from './i18n.ts';
+
+/**
+ * An antd rule that checks a field with a shared zod schema, so that forms apply the server's own rules
+ * (spec §5) and show its messages (shared/messages.ts) in the interface language. The schema runs on all the
+ * form's values, so cross-field rules such as "the two passwords match" work; only the issues of this field
+ * are reported.
+ */
+export function zodRule(schema: z.ZodType, field: string): FormRule {
+  return ({ getFieldsValue }) => ({
+    validator: async () => {
+      const result = schema.safeParse(getFieldsValue(true));
+      if (result.success) return;
+      const issue = result.error.issues.find((candidate) => candidate.path.join('.') === field);
+      if (issue) throw new Error(message(issue.message, currentLocale()));
+    },
+  });
+}
+
+/** Puts the server's field errors (problem `errors`) on the form's fields; returns the fields it marked. */
+export function applyFieldErrors(
+  form: FormInstance,
+  fieldErrors: Record<string, string[]>,
+  fields: readonly string[],
+): string[] {
+  const marked = fields.filter((field) => (fieldErrors[field]?.length ?? 0) > 0);
+  form.setFields(marked.map((field) => ({ name: field, errors: fieldErrors[field] ?? [] })));
+  return marked;
+}
+
+/** Re-checks the fields that show an error when the interface language changes, so the errors follow it. */
+export function useRevalidateOnLanguageChange(form: FormInstance): void {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  useEffect(() => {
+    if (!language) return;
+    const withErrors = form
+      .getFieldsError()
+      .filter((field) => field.errors.length > 0)
+      .map((field) => field.name);
+    if (withErrors.length) void form.validateFields(withErrors).catch(() => undefined);
+  }, [language, form]);
+}

@@ -1,0 +1,132 @@
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import {
+  type ClientToServerEvents,
+  HUB_EVENTS,
+  HUB_PATH,
+  type HubHandshake,
+  type ServerToClientEvents,
+} from '#shared/realtime.ts';
+
+// The socket.io connection to /AdvisoryHub (DESIGN §5). The handshake's auth is a function, so every
+// (re)connection sends the current access token and the id of the last event seen; the server then replays
+// what was missed or sends a fresh snapshot.
+
+export type HubSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type HubEventName = keyof ServerToClientEvents;
+export type HubPayload<K extends HubEventName> = Parameters<ServerToClientEvents[K]>[0];
+export type HubHandlers = { [K in HubEventName]: (payload: HubPayload<K>) => void };
+
+/** connecting: first attempt; connected; reconnecting: lost or refused, trying again; closed: stopped. */
+export type HubStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';
+
+export type HubSocketOptions = Partial<ManagerOptions & SocketOptions>;
+
+export interface HubConnectionOptions {
+  /** The current access token (renewed when about to expire); null when signed out. */
+  getToken(): Promise<string | null>;
+  handlers: HubHandlers;
+  onStatus?(status: HubStatus): void;
+  /** The server closed the connection: the person's access changed (roles, expiry, session). */
+  onServerDisconnect?(): void;
+  createSocket?(options: HubSocketOptions): HubSocket;
+  /** Delay before asking again after the server refused or closed the connection. */
+  retryDelay?(attempt: number): number;
+}
+
+export interface HubConnection {
+  close(): void;
+  status(): HubStatus;
+  lastEventId(): number;
+}
+
+/** 1 s, 2 s, 4 s ... up to 30 s. */
+export function defaultRetryDelay(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+}
+
+const createBrowserSocket = (options: HubSocketOptions): HubSocket => io(options);
+
+export function openHubConnection(options: HubConnectionOptions): HubConnection {
+  const retryDelay = options.retryDelay ?? defaultRetryDelay;
+  let lastEventId = 0;
+  let status: HubStatus = 'connecting';
+  let closed = false;
+  let attempts = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const setStatus = (next: HubStatus) => {
+    if (next === status) return;
+    status = next;
+    options.onStatus?.(next);
+  };
+
+  const socket = (options.createSocket ?? createBrowserSocket)({
+    path: HUB_PATH,
+    transports: ['websocket'],
+    autoConnect: false,
+    reconnection: true,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 10_000,
+    auth: (callback: (data: HubHandshake) => void) => {
+      options.getToken().then(
+        (token) => callback({ token: token ?? '', lastEventId }),
+        () => callback({ token: '', lastEventId }),
+      );
+    },
+  });
+
+  function listen<K extends HubEventName>(name: K) {
+    const listener = (payload: HubPayload<K>) => {
+      options.handlers[name](payload);
+      if (payload.eventId > lastEventId) lastEventId = payload.eventId;
+    };
+    // socket.io's typed `on` cannot relate a generic event name to its listener.
+    socket.on(name, listener as never);
+  }
+  for (const name of Object.values(HUB_EVENTS)) listen(name);
+
+  /** socket.io does not retry by itself after the server refused or closed the connection. */
+  const retry = () => {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      if (!closed) socket.connect();
+    }, retryDelay(attempts++));
+  };
+
+  socket.on('connect', () => {
+    attempts = 0;
+    setStatus('connected');
+  });
+  socket.on('disconnect', (reason) => {
+    if (closed) return;
+    setStatus('reconnecting');
+    if (reason === 'io server disconnect') {
+      // Access changed: start again from a whole snapshot of what the person may see now.
+      lastEventId = 0;
+      options.onServerDisconnect?.();
+      retry();
+    }
+  });
+  socket.on('connect_error', () => {
+    if (closed) return;
+    setStatus('reconnecting');
+    // Refused by the server (an expired token, say): ask again, with a fresh token.
+    if (!socket.active) retry();
+  });
+
+  options.onStatus?.(status);
+  socket.connect();
+
+  return {
+    close() {
+      if (closed) return;
+      closed = true;
+      clearTimeout(retryTimer);
+      socket.removeAllListeners();
+      socket.disconnect();
+      setStatus('closed');
+    },
+    status: () => status,
+    lastEventId: () => lastEventId,
+  };
+}

@@ -1,0 +1,19 @@
+import { USER_QUERY_PREFIX } from '../auth/auth-context.tsx';
+
+/**
+ * Query keys of what the real-time hub keeps up to date. They sit under the signed-in person's prefix, so
+ * sign-out (or another person signing in) drops them; `all` gets defaults that keep them while connected.
+ */
+export const hubKeys = {
+  all: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub'] as const,
+  /** System messages (GET /api/SystemMessage/GetAllSystemMessage; LoadSystemMessage, ChangeSystemMessage). */
+  systemMessages: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'system-messages'] as const,
+  /** The member's strategy feed (LoadAdvisory, RemoveAdvisoryCount). */
+  advisories: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'advisories'] as const,
+  /** Reaction counts per strategy (LoadAdvisoryCount, RemoveAdvisoryCount). */
+  counts: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'advisory-counts'] as const,
+  /** Subscribable traders with the member's choice (GET /api/Subscription/GetSubscriptions; LoadAdvisorySub, AdvisorySubChanged). */
+  subscriptions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'subscriptions'] as const,
+  /** The member's own reactions given in this tab (the API does not report earlier ones). */
+  reactions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'my-reactions'] as const,
+};

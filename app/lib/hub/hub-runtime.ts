@@ -1,0 +1,122 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { accountKeys } from '../account.ts';
+import type { ArrivedAdvisory } from './hub-cache.ts';
+import {
+  type HubConnection,
+  type HubConnectionOptions,
+  type HubStatus,
+  openHubConnection,
+} from './hub-connection.ts';
+import { hubCacheHandlers } from './hub-sync.ts';
+
+// One hub connection per tab. The public and admin layouts each mount the connection; leaving one for the
+// other releases and re-acquires it in the same commit, so a short grace period keeps the socket open.
+
+const RELEASE_GRACE_MS = 2000;
+
+export interface HubLeaseOptions {
+  queryClient: QueryClient;
+  sub: string;
+  getToken(): Promise<string | null>;
+  /** For tests: the socket factory and retry delays. */
+  connection?: Pick<HubConnectionOptions, 'createSocket' | 'retryDelay'>;
+}
+
+interface ActiveHub {
+  queryClient: QueryClient;
+  sub: string;
+  connection: HubConnection;
+  leases: number;
+  releaseTimer: ReturnType<typeof setTimeout> | undefined;
+  retire(): void;
+}
+
+let active: ActiveHub | null = null;
+let status: HubStatus = 'closed';
+const statusListeners = new Set<() => void>();
+const arrivalListeners = new Set<(arrived: ArrivedAdvisory[]) => void>();
+
+function setStatus(next: HubStatus) {
+  if (next === status) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+function closeActive() {
+  if (!active) return;
+  clearTimeout(active.releaseTimer);
+  active.retire();
+  active.connection.close();
+  active = null;
+  setStatus('closed');
+}
+
+/** Opens (or shares) the connection for a signed-in person; the returned function gives it back. */
+export function acquireHub(options: HubLeaseOptions): () => void {
+  if (active && (active.sub !== options.sub || active.queryClient !== options.queryClient)) closeActive();
+  if (!active) {
+    const { queryClient, sub } = options;
+    // Status reports of a connection that was replaced must not overwrite the current one's.
+    let current = true;
+    const connection = openHubConnection({
+      getToken: options.getToken,
+      handlers: hubCacheHandlers({
+        queryClient,
+        sub,
+        onArrived: (arrived) => {
+          for (const listener of arrivalListeners) listener(arrived);
+        },
+      }),
+      onStatus: (next) => {
+        if (current) setStatus(next);
+      },
+      // Membership or session changed on the server: re-read the profile so guards and menus follow.
+      onServerDisconnect: () => void queryClient.invalidateQueries({ queryKey: accountKeys.info(sub) }),
+      ...options.connection,
+    });
+    active = {
+      queryClient,
+      sub,
+      connection,
+      leases: 0,
+      releaseTimer: undefined,
+      retire: () => {
+        current = false;
+      },
+    };
+  }
+  const hub = active;
+  hub.leases++;
+  clearTimeout(hub.releaseTimer);
+  hub.releaseTimer = undefined;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    hub.leases--;
+    if (hub.leases > 0 || active !== hub) return;
+    hub.releaseTimer = setTimeout(() => {
+      if (active === hub && hub.leases === 0) closeActive();
+    }, RELEASE_GRACE_MS);
+  };
+}
+
+/** Closes the connection at once (sign-out). */
+export function closeHub(): void {
+  closeActive();
+}
+
+export function hubStatus(): HubStatus {
+  return status;
+}
+
+export function subscribeHubStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** Listens for new or edited strategies pushed by the hub. */
+export function onAdvisoriesArrived(listener: (arrived: ArrivedAdvisory[]) => void): () => void {
+  arrivalListeners.add(listener);
+  return () => arrivalListeners.delete(listener);
+}

@@ -1,0 +1,70 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  type AdvisoryCounts,
+  type AdvisoryDto,
+  HUB_EVENTS,
+  type SystemMessageDto,
+} from '#shared/realtime.ts';
+import {
+  type ArrivedAdvisory,
+  applyAdvisoryCounts,
+  applyChangeSystemMessage,
+  applyLoadAdvisory,
+  applyLoadSystemMessages,
+  applySubscriptionChange,
+  removeAdvisories,
+  removeAdvisoryCounts,
+  type SubscriptionKeys,
+} from './hub-cache.ts';
+import type { HubHandlers } from './hub-connection.ts';
+import { hubKeys } from './hub-keys.ts';
+
+/** Hub-fed queries are kept while the person is signed in: the hub keeps them current, not refetching. */
+export const HUB_QUERY_OPTIONS = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };
+
+export interface HubSyncOptions {
+  queryClient: QueryClient;
+  /** The signed-in person whose caches the events fill. */
+  sub: string;
+  /** New or edited strategies arrived (not a whole-feed snapshot). */
+  onArrived?(arrived: ArrivedAdvisory[]): void;
+}
+
+/** The hub's events, each written into the react-query cache it belongs to. */
+export function hubCacheHandlers({ queryClient, sub, onArrived }: HubSyncOptions): HubHandlers {
+  queryClient.setQueryDefaults(hubKeys.all(sub), HUB_QUERY_OPTIONS);
+  const setMessages = (update: (current: SystemMessageDto[] | undefined) => SystemMessageDto[] | undefined) =>
+    queryClient.setQueryData<SystemMessageDto[]>(hubKeys.systemMessages(sub), update);
+  const setFeed = (update: (current: AdvisoryDto[] | undefined) => AdvisoryDto[] | undefined) =>
+    queryClient.setQueryData<AdvisoryDto[]>(hubKeys.advisories(sub), update);
+  const setCounts = (update: (current: AdvisoryCounts | undefined) => AdvisoryCounts | undefined) =>
+    queryClient.setQueryData<AdvisoryCounts>(hubKeys.counts(sub), update);
+  const setKeys = (update: (current: SubscriptionKeys | undefined) => SubscriptionKeys | undefined) =>
+    queryClient.setQueryData<SubscriptionKeys>(hubKeys.subscriptions(sub), update);
+
+  // Keys by the shared event names (computed, so that linters do not take the handlers for components).
+  return {
+    [HUB_EVENTS.loadAdvisorySub]: ({ keys }) => setKeys(() => [...keys].sort((a, b) => a.id - b.id)),
+    [HUB_EVENTS.loadAdvisory]: (payload) => {
+      let arrived: ArrivedAdvisory[] = [];
+      setFeed((current) => {
+        const update = applyLoadAdvisory(current, payload);
+        arrived = update.arrived;
+        return update.feed;
+      });
+      if (arrived.length > 0) onArrived?.(arrived);
+    },
+    [HUB_EVENTS.loadSystemMessage]: ({ messages }) =>
+      setMessages((current) => applyLoadSystemMessages(current, messages)),
+    [HUB_EVENTS.changeSystemMessage]: (change) =>
+      setMessages((current) => applyChangeSystemMessage(current, change)),
+    [HUB_EVENTS.loadAdvisoryCount]: (payload) =>
+      setCounts((current) => applyAdvisoryCounts(current, payload)),
+    [HUB_EVENTS.removeAdvisoryCount]: ({ advisoryIds }) => {
+      setFeed((current) => removeAdvisories(current, advisoryIds));
+      setCounts((current) => removeAdvisoryCounts(current, advisoryIds));
+    },
+    [HUB_EVENTS.advisorySubChanged]: (change) =>
+      setKeys((current) => applySubscriptionChange(current, change)),
+  };
+}

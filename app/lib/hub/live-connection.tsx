@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button } from 'antd';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAuth, useAuthClient } from '../auth/auth-context.tsx';
+import { playReminder } from '../reminder-sound.ts';
+import type { HubStatus } from './hub-connection.ts';
+import { acquireHub, closeHub, hubStatus, onAdvisoriesArrived, subscribeHubStatus } from './hub-runtime.ts';
+
+/** Where members read the strategy feed (spec §2: Trading, /?type=2). */
+export const STRATEGY_FEED_PATH = '/?type=2';
+
+/** At most this many strategy notifications at once; a burst (a replay after a reconnect) shows the newest. */
+const MAX_ARRIVAL_NOTIFICATIONS = 3;
+
+/**
+ * Keeps this tab connected to the real-time hub while someone is signed in (spec §1, §4) and announces
+ * strategies pushed to the member: a notification with the reminder sound. Renders nothing; the public and
+ * admin layouts mount it.
+ */
+export function LiveConnection() {
+  const auth = useAuth();
+  const client = useAuthClient();
+  const queryClient = useQueryClient();
+  const sub = auth.status === 'authenticated' ? (auth.user?.sub ?? null) : null;
+
+  useEffect(() => {
+    if (!sub) return;
+    return acquireHub({ queryClient, sub, getToken: () => client.getAccessToken() });
+  }, [sub, queryClient, client]);
+
+  useEffect(() => {
+    if (auth.status === 'anonymous') closeHub();
+  }, [auth.status]);
+
+  useArrivalNotifications();
+  return null;
+}
+
+function useArrivalNotifications() {
+  const { t } = useTranslation('signals');
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+
+  useEffect(
+    () =>
+      onAdvisoriesArrived((arrived) => {
+        void playReminder();
+        for (const { advisory, edited } of arrived.slice(0, MAX_ARRIVAL_NOTIFICATIONS)) {
+          const key = `advisory-${advisory.id}`;
+          const traders = advisory.traders.map((trader) => trader.keyName).join(', ');
+          notification.info({
+            key,
+            title: edited ? t('alerts.advisoryUpdated') : t('alerts.newAdvisory'),
+            description: (
+              <div>
+                <div style={{ fontWeight: 600 }}>{advisory.title}</div>
+                {traders ? <div style={{ color: 'rgba(0, 0, 0, 0.55)' }}>{traders}</div> : null}
+              </div>
+            ),
+            actions: (
+              <Button
+                type="primary"
+                size="small"
+                onClick={() => {
+                  notification.destroy(key);
+                  navigate(STRATEGY_FEED_PATH);
+                }}
+              >
+                {t('alerts.view')}
+              </Button>
+            ),
+            duration: 10,
+            props: { 'data-testid': 'advisory-notification' },
+          });
+        }
+      }),
+    [notification, navigate, t],
+  );
+}
+
+/** The state of this tab's hub connection. */
+export function useHubStatus(): HubStatus {
+  return useSyncExternalStore(subscribeHubStatus, hubStatus, hubStatus);
+}

@@ -1,0 +1,42 @@
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLocale, currentLocale, i18n } from './i18n.ts';
+import { LOCALE_STORAGE_KEY } from './locale.ts';
+
+describe('changeLocale', () => {
+  afterEach(async () => {
+    await changeLocale('zh');
+  });
+
+  it('switches the language, remembers it and updates <html lang> and dayjs', async () => {
+    await changeLocale('en');
+    expect(currentLocale()).toBe('en');
+    expect(i18n.t('nav.tutorials')).toBe('Tutorials');
+    expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(dayjs.locale()).toBe('en');
+    expect(dayjs('2024-03-05').format('LL')).toBe('March 5, 2024');
+
+    await changeLocale('zh');
+    expect(currentLocale()).toBe('zh');
+    expect(i18n.t('nav.tutorials')).toBe('教学');
+    expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('zh');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(dayjs.locale()).toBe('zh-cn');
+    expect(dayjs('2024-03-05').format('LL')).toBe('2024年3月5日');
+  });
+
+  it('has every Chinese key translated to English', () => {
+    const zh = i18n.getResourceBundle('zh', 'common');
+    const en = i18n.getResourceBundle('en', 'common');
+    const keys = (value: object, prefix = ''): string[] =>
+      Object.entries(value).flatMap(([key, child]) =>
+        typeof child === 'object' && child !== null ? keys(child, `${prefix}${key}.`) : [`${prefix}${key}`],
+      );
+    for (const namespace of ['common', 'home', 'personal', 'admin', 'auth']) {
+      const zhKeys = keys(i18n.getResourceBundle('zh', namespace));
+      expect(keys(i18n.getResourceBundle('en', namespace))).toEqual(zhKeys);
+    }
+    expect(zh.product.name).not.toBe(en.product.name);
+  });
+});

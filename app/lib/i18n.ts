@@ -1,0 +1,95 @@
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat.js';
+import 'dayjs/locale/zh-cn.js';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/constants.ts';
+import { admin as enAdmin } from '../locales/en/admin.ts';
+import { adminUsers as enAdminUsers } from '../locales/en/admin-users.ts';
+import { auth as enAuth } from '../locales/en/auth.ts';
+import { common as enCommon } from '../locales/en/common.ts';
+import { home as enHome } from '../locales/en/home.ts';
+import { personal as enPersonal } from '../locales/en/personal.ts';
+import { signals as enSignals } from '../locales/en/signals.ts';
+import { signalsAdmin as enSignalsAdmin } from '../locales/en/signals-admin.ts';
+import { teach as enTeach } from '../locales/en/teach.ts';
+import { admin as zhAdmin } from '../locales/zh/admin.ts';
+import { adminUsers as zhAdminUsers } from '../locales/zh/admin-users.ts';
+import { auth as zhAuth } from '../locales/zh/auth.ts';
+import { common as zhCommon } from '../locales/zh/common.ts';
+import { home as zhHome } from '../locales/zh/home.ts';
+import { personal as zhPersonal } from '../locales/zh/personal.ts';
+import { signals as zhSignals } from '../locales/zh/signals.ts';
+import { signalsAdmin as zhSignalsAdmin } from '../locales/zh/signals-admin.ts';
+import { teach as zhTeach } from '../locales/zh/teach.ts';
+import { dayjsLocaleFor, detectLocale, htmlLangFor, isLocale, saveLocale } from './locale.ts';
+
+dayjs.extend(localizedFormat);
+
+export const resources = {
+  zh: {
+    common: zhCommon,
+    home: zhHome,
+    personal: zhPersonal,
+    signals: zhSignals,
+    signalsAdmin: zhSignalsAdmin,
+    admin: zhAdmin,
+    adminUsers: zhAdminUsers,
+    auth: zhAuth,
+    teach: zhTeach,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    personal: enPersonal,
+    signals: enSignals,
+    signalsAdmin: enSignalsAdmin,
+    admin: enAdmin,
+    adminUsers: enAdminUsers,
+    auth: enAuth,
+    teach: enTeach,
+  },
+} as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['zh'];
+  }
+}
+
+/** Reflects the active locale outside React: `<html lang>` and dayjs. antd follows through the providers. */
+function applyLocale(locale: Locale): void {
+  dayjs.locale(dayjsLocaleFor(locale));
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLangFor(locale);
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', (language) => {
+  applyLocale(isLocale(language) ? language : DEFAULT_LOCALE);
+});
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: detectLocale(),
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: LOCALES,
+  ns: ['common', 'home', 'personal', 'admin', 'adminUsers', 'auth'],
+  defaultNS: 'common',
+  // Resources are bundled, so initialisation is synchronous and the first render is already translated.
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function currentLocale(): Locale {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLocale(language) ? language : DEFAULT_LOCALE;
+}
+
+/** Switches the interface language and remembers the choice for the next visit. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  saveLocale(locale);
+  await i18n.changeLanguage(locale);
+}

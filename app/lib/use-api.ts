@@ -1,0 +1,43 @@
+import { App } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { type ApiClient, createApiClient } from './api-client.ts';
+import { useAuthClient } from './auth/auth-context.tsx';
+import { loginPath } from './auth/auth-paths.ts';
+import { currentReturnUrl } from './auth/return-url.ts';
+import { currentLocale, i18n } from './i18n.ts';
+
+/**
+ * The API client bound to this tab's authentication, the interface language and the toasts. Without a token,
+ * or when the API answers 401, the stored user is forgotten and the person is sent to sign in, returning here.
+ */
+export function useApiClient(): ApiClient {
+  const auth = useAuthClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { message } = App.useApp();
+  const locationRef = useRef(location);
+  useEffect(() => {
+    locationRef.current = location;
+  }, [location]);
+
+  return useMemo(
+    () =>
+      createApiClient({
+        getAccessToken: () => auth.getAccessToken(),
+        locale: currentLocale,
+        onUnauthorized: () => {
+          void auth.endLocalSession();
+          navigate(loginPath(currentReturnUrl(locationRef.current)), { replace: true });
+        },
+        showErrors: (messages) => {
+          for (const text of messages) void message.error(text);
+        },
+        texts: {
+          network: () => i18n.t('errors.network'),
+          invalidResponse: () => i18n.t('errors.invalidResponse'),
+        },
+      }),
+    [auth, navigate, message],
+  );
+}

@@ -1,0 +1,79 @@
+import type { Messages } from '../types.ts';
+import type { signals as zh } from '../zh/signals.ts';
+
+export const signals: Messages<typeof zh> = {
+  alerts: {
+    newAdvisory: 'New strategy',
+    advisoryUpdated: 'Strategy updated',
+    view: 'View',
+  },
+  messages: {
+    defaultPublisher: 'Default administrator',
+    meta: '{{publisher}} · {{time}}',
+    close: 'Close',
+  },
+  bar: {
+    label: 'Rolling notices',
+    pause: 'Pause scrolling',
+    resume: 'Resume scrolling',
+  },
+  hub: {
+    live: 'Live updates on',
+    connecting: 'Connecting to live updates…',
+    reconnecting: 'Live updates were interrupted. Reconnecting; anything missed will be filled in.',
+  },
+  trading: {
+    feedIntro: 'Strategies from the traders you subscribe to arrive here live, newest first.',
+    feedLabel: 'Strategies',
+    manageSubscriptions: 'Manage subscriptions',
+    subscribeNow: 'Subscribe to traders',
+    showMore: 'Show {{count}} more',
+    traders: 'Traders',
+    new: 'New',
+    reactionsLabel: 'Your stance',
+    reactions: {
+      following: 'Follow',
+      reverseFollowing: 'Reverse-follow',
+      watching: 'Watch',
+    },
+    reacted: 'Your choice was recorded: {{reaction}}',
+    empty: {
+      notSubscribed: 'You have not subscribed to any trader yet',
+      notSubscribedHint: 'Once you subscribe to traders, their strategies appear here as they are published.',
+      noneYet: 'Your traders have not published a strategy yet',
+      noneYetHint: 'New strategies appear here the moment they are published, with a reminder sound.',
+    },
+    later: {
+      live: {
+        title: 'Live trading is coming in a later release',
+        text: 'Live trading is being built and will arrive in a later release. Meanwhile, strategy trading shows the strategies pushed to you live.',
+      },
+      statistics: {
+        title: 'Trading statistics are coming in a later release',
+        text: 'Trading statistics are being built and will arrive in a later release. Meanwhile, strategy trading shows the strategies pushed to you live.',
+      },
+    },
+  },
+  subscribe: {
+    intro:
+      'Choose the traders to subscribe to: their strategies are pushed live to the strategy trading page.',
+    on: 'Subscribed',
+    off: 'Not subscribed',
+    switchLabel: 'Subscribe to {{name}}',
+    subscribed: 'Subscribed to {{name}}',
+    unsubscribed: 'Unsubscribed from {{name}}',
+    toFeed: 'Go to strategy trading',
+    empty: {
+      title: 'No traders to subscribe to',
+      text: 'No trader is open to your membership level yet; they will be listed here once they are.',
+    },
+    notMember: {
+      title: 'Become a member to subscribe to traders',
+      text: 'Subscribing to traders and receiving live strategies is for members. You are not a member yet: contact customer service to become one.',
+    },
+  },
+  notices: {
+    intro: 'Every system notice of the portal, newest first.',
+    empty: 'No notices yet',
+  },
+};

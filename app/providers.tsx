@@ -1,0 +1,65 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE, TOAST_DURATION_SECONDS } from '#shared/constants.ts';
+import { antdLocaleFor } from './lib/antd-locale.ts';
+import { ApiError } from './lib/api-client.ts';
+import { AuthProvider } from './lib/auth/auth-context.tsx';
+import type { AuthClient } from './lib/auth/auth-service.ts';
+import { i18n } from './lib/i18n.ts';
+import { isLocale } from './lib/locale.ts';
+import { theme } from './lib/theme.ts';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // Real-time hub events invalidate what changes; no need to refetch on every focus. An API error has
+      // already been shown to the person (spec §8), so it is not retried behind their back.
+      queries: {
+        staleTime: 30_000,
+        retry: (failures, error) => !(error instanceof ApiError) && failures < 1,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function LocalizedAntd({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  const language = instance.resolvedLanguage ?? instance.language;
+  const antdLocale = antdLocaleFor(isLocale(language) ? language : DEFAULT_LOCALE);
+  return (
+    <ConfigProvider locale={antdLocale} theme={theme}>
+      <AntApp
+        message={{ duration: TOAST_DURATION_SECONDS, maxCount: 3 }}
+        notification={{ placement: 'topRight', stack: { threshold: 3 } }}
+      >
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({
+  children,
+  queryClient,
+  auth,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** The authentication client; the app's AuthService unless a test passes a fake. */
+  auth?: AuthClient;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <AuthProvider client={auth}>
+          <LocalizedAntd>{children}</LocalizedAntd>
+        </AuthProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

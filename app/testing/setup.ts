@@ -1,0 +1,66 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Lazy routes import their modules on first use; on a busy machine that takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom lacks the layout APIs antd relies on. matchMedia answers width queries against window.innerWidth
+// so that antd's Grid breakpoints behave like a real browser of that width.
+function evaluateMediaQuery(query: string): boolean {
+  const width = window.innerWidth;
+  const conditions = query.split(/\s+and\s+/i);
+  return conditions.every((condition) => {
+    const min = /min-width:\s*(\d+(?:\.\d+)?)px/i.exec(condition);
+    if (min) return width >= Number(min[1]);
+    const max = /max-width:\s*(\d+(?:\.\d+)?)px/i.exec(condition);
+    if (max) return width <= Number(max[1]);
+    return false;
+  });
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    media: query,
+    matches: evaluateMediaQuery(query),
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', {
+    configurable: true,
+    writable: true,
+    value: ResizeObserverStub,
+  });
+}
+
+// antd measures scrollbars with getComputedStyle(element, '::-webkit-scrollbar'); jsdom does not implement
+// pseudo-elements and logs "Not implemented". Ignore the pseudo-element argument.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// React Router's ScrollRestoration scrolls on navigation; jsdom has no layout to scroll.
+window.scrollTo = () => {};
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
