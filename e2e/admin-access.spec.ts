@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
+import {
+  createConfirmedAccount,
+  failOnConsoleErrors,
+  openUserMenu,
+  shoot,
+  signIn,
+  uniqueEmail,
+  watchConsole,
+} from './support/journey.ts';
+
+// Journey (g): only the Admin role sees the admin entry and may open the back office.
+
+failOnConsoleErrors();
+
+test.use({ locale: 'zh-CN' });
+
+test('the administrator finds the admin entry and opens the back office', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/personal/info');
+  await openUserMenu(page);
+  const entry = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=admin-entry]');
+  await expect(entry).toHaveText('管理后台');
+  await shoot(page, 'user-menu-admin-zh');
+  await entry.click();
+  await expect(page).toHaveURL(/\/admin\/account\/list$/);
+  await expect(page.getByTestId('admin-menu')).toBeVisible();
+  await expect(page.getByTestId('admin-sider')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await shoot(page, 'admin-signed-in-zh-1600');
+});
+
+test('a member without the Admin role has no admin entry and is refused', async ({ browser, request }) => {
+  const email = uniqueEmail('notadmin');
+  const password = 'Plain-pass-2025';
+  await createConfirmedAccount(request, email, password);
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1600, height: 900 } });
+  const page = await context.newPage();
+  const console = watchConsole(page);
+  await signIn(page, email, password, '/personal/info');
+  await openUserMenu(page);
+  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=admin-entry]')).toHaveCount(
+    0,
+  );
+
+  await page.goto('/admin/account/list');
+  await expect(page.getByTestId('permission-denied')).toContainText('Permission Denied');
+  await expect(page.getByTestId('admin-menu')).toHaveCount(0);
+  await shoot(page, 'permission-denied-zh');
+  console.expectNone();
+  await context.close();
+});

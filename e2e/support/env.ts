@@ -1,0 +1,17 @@
+// Settings shared by playwright.config.ts (which starts the servers) and the journeys (which use them).
+
+export const PORTAL_PORT = Number(process.env.E2E_PORT ?? 3190);
+export const PORTAL_URL = `http://localhost:${PORTAL_PORT}`;
+
+/** The mail sink: SMTP in, the received mails as JSON out. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3192);
+export const MAIL_API_PORT = Number(process.env.E2E_MAIL_API_PORT ?? 3193);
+export const MAIL_API_URL = `http://127.0.0.1:${MAIL_API_PORT}`;
+
+/** Every captcha accepts this answer while the server runs with CAPTCHA_TEST_CODE. */
+export const CAPTCHA_CODE = 'E2ETST';
+/** Access tokens live 20 s, so silent renewal really happens during the journeys. */
+export const ACCESS_TOKEN_TTL_SECONDS = 20;
+
+export const ADMIN_EMAIL = 'admin@e2e.test';
+export const ADMIN_PASSWORD = 'Adm1n-e2e-Passw0rd';

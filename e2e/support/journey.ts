@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { CAPTCHA_CODE, MAIL_API_URL } from './env.ts';
+import type { ReceivedMail } from './mail-sink.ts';
+
+export const SCREENSHOTS = 'e2e/screenshots';
+
+/**
+ * Collects console errors and uncaught page errors; the journey fails if any appear. A journey that provokes
+ * an error on purpose (a refused request) names it with `allow`.
+ */
+export function watchConsole(page: Page) {
+  const problems: string[] = [];
+  const allowed: RegExp[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = `console.error: ${message.text()} (${message.location().url})`;
+    if (!allowed.some((pattern) => pattern.test(text))) problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return {
+    problems,
+    allow(pattern: RegExp) {
+      allowed.push(pattern);
+    },
+    expectNone() {
+      expect(problems, 'browser console errors').toEqual([]);
+    },
+  };
+}
+
+export async function shoot(page: Page, name: string): Promise<void> {
+  // Toasts (5 s) would cover the page; a full-page capture of a scrolled page draws the sticky header mid-way.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 8_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // Let fonts and antd's motion settle so screenshots are stable.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@e2e.test`;
+}
+
+export async function mails(request: APIRequestContext): Promise<ReceivedMail[]> {
+  const response = await request.get(`${MAIL_API_URL}/messages`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ReceivedMail[];
+}
+
+/** Waits for a mail to an address whose text contains `contains` (the newest one). */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  contains: string,
+): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mails(request))
+          .filter((mail) => mail.to.includes(to) && mail.text.includes(contains))
+          .at(-1);
+        return found !== undefined;
+      },
+      { message: `a mail to ${to} containing ${contains}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The link to `path` in a mail's text, as an in-app path with its query. */
+export function linkIn(mail: ReceivedMail, path: string): string {
+  const match = new RegExp(`https?://[^\\s]+${path.replace(/\//g, '\\/')}\\?[^\\s]+`).exec(mail.text);
+  expect(match, `a link to ${path} in "${mail.subject}"`).not.toBeNull();
+  const url = new URL(match![0]);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Registers and confirms an account through the API (for journeys about something else). */
+export async function createConfirmedAccount(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const registered = await request.post('/Auth/PostRegister', {
+    data: { email, password, confirm: password, agreeTerms: true, notRestrictedResident: true, locale: 'zh' },
+  });
+  expect(registered.status()).toBe(200);
+  const link = new URL(
+    linkIn(
+      await waitForMail(request, email, '/authentication/confirm-email'),
+      '/authentication/confirm-email',
+    ),
+    'http://x',
+  );
+  const confirmed = await request.post('/Auth/ConfirmEmail', {
+    data: { userId: link.searchParams.get('userId'), code: link.searchParams.get('code') },
+  });
+  expect(confirmed.status()).toBe(200);
+}
+
+/** Fills and sends the login form of the login screen, which must be showing. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page.getByTestId('captcha-image').locator('img')).toBeVisible();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-captcha').fill(CAPTCHA_CODE);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Opens a guarded page, signs in on the login screen it leads to, and waits to be back there. */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  start = '/personal/info',
+  landing = start,
+) {
+  await page.goto(start);
+  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === landing);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** Opens the header's personal dropdown. */
+export async function openUserMenu(page: Page) {
+  await expect(async () => {
+    if (!(await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=sign-out]').isVisible())) {
+      await page.getByTestId('user-menu').click();
+    }
+    await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=sign-out]')).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Switches the interface language with the header's switch. */
+export async function switchLanguage(page: Page, locale: 'zh' | 'en'): Promise<void> {
+  // The language menu opens with an animation; retry the whole gesture if a click lands mid-motion.
+  await expect(async () => {
+    if (!(await page.getByTestId(`language-option-${locale}`).isVisible())) {
+      await page.getByTestId('language-switch').click();
+    }
+    await page.getByTestId(`language-option-${locale}`).click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', locale === 'zh' ? 'zh-CN' : 'en', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Fails the test on console errors collected by watchConsole in beforeEach. */
+export function failOnConsoleErrors(): ReturnType<typeof watchConsole>[] {
+  const watchers: ReturnType<typeof watchConsole>[] = [];
+  test.beforeEach(({ page }) => {
+    watchers.length = 0;
+    watchers.push(watchConsole(page));
+  });
+  test.afterEach(() => {
+    for (const watcher of watchers) watcher.expectNone();
+  });
+  return watchers;
+}

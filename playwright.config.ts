@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  CAPTCHA_CODE,
+  MAIL_API_URL,
+  PORTAL_PORT,
+  PORTAL_URL,
+  SMTP_PORT,
+} from './e2e/support/env.ts';
+
+// The e2e suite runs the real server (built web app, fresh SQLite data folder) with its mail going to a
+// local SMTP sink, and Debian's Chromium.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_REPORT
+    ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }]]
+    : [['list']],
+  use: {
+    baseURL: PORTAL_URL,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'node e2e/support/mail-sink.ts',
+      url: `${MAIL_API_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node server/main.ts',
+      url: `${PORTAL_URL}/api/Management/Health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORTAL_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'ChainCompass Academy <no-reply@e2e.test>',
+        CAPTCHA_TEST_CODE: CAPTCHA_CODE,
+        ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_SECONDS),
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        // The journeys sign in some twenty times a minute from one address; the limit is not what they test.
+        AUTH_RATE_LIMIT: '120',
+      },
+    },
+  ],
+});
