@@ -1,0 +1,59 @@
+import { freePort, load, median, startProcess, stopProcess, tempDataDir } from './harness.ts';
+
+// Requests per second of GET /api/Management/Health through the full app (every plugin, request
+// logging on, a real database ping) against a bare Fastify route returning the same JSON, measured
+// side by side in one run. Rounds alternate between the two so that drift hits both alike.
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const TARGET = 0.9;
+
+export async function runHealthBench(): Promise<{ ratio: number; pass: boolean }> {
+  const appPort = await freePort();
+  const barePort = await freePort();
+  const appUrl = `http://127.0.0.1:${appPort}/api/Management/Health`;
+  const bareUrl = `http://127.0.0.1:${barePort}/api/Management/Health`;
+  const app = await startProcess(
+    'server/main.ts',
+    {
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDataDir(),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
+    appUrl,
+  );
+  const bare = await startProcess('bench/bare-server.ts', { PORT: String(barePort) }, bareUrl);
+  try {
+    // Warm both up (JIT, connection pools) before measuring.
+    await load(appUrl, 2);
+    await load(bareUrl, 2);
+    const appRps: number[] = [];
+    const bareRps: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const a = await load(appUrl, SECONDS);
+      const b = await load(bareUrl, SECONDS);
+      if (a.errors || a.non2xx || b.errors || b.non2xx)
+        throw new Error('requests failed during the benchmark');
+      appRps.push(a.requestsPerSecond);
+      bareRps.push(b.requestsPerSecond);
+      console.log(
+        `  round ${round}: full app ${a.requestsPerSecond.toFixed(0)} req/s (p99 ${a.p99Ms} ms), bare ${b.requestsPerSecond.toFixed(0)} req/s (p99 ${b.p99Ms} ms)`,
+      );
+    }
+    const ratio = median(appRps) / median(bareRps);
+    const pass = ratio >= TARGET;
+    console.log(
+      `health: full app ${median(appRps).toFixed(0)} req/s vs bare Fastify ${median(bareRps).toFixed(0)} req/s, ratio ${ratio.toFixed(3)} (target >= ${TARGET}) ${pass ? 'PASS' : 'BELOW TARGET'}`,
+    );
+    return { ratio, pass };
+  } finally {
+    await stopProcess(app);
+    await stopProcess(bare);
+  }
+}
+
+if (import.meta.main) {
+  await runHealthBench();
+}
