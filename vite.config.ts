@@ -13,6 +13,11 @@ const vendorChunks = [
     name: 'vendor-antd',
     test: /node_modules[\\/](antd|@ant-design|@rc-component|@babel[\\/]runtime|clsx|dayjs|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|stylis|@emotion)[\\/]/,
   },
+  {
+    // The rich-text editor is only loaded by the pages that edit articles.
+    name: 'vendor-editor',
+    test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it|mdurl|uc\.micro|punycode\.js|entities|linkify-it)[\\/]/,
+  },
   { name: 'vendor', test: /node_modules[\\/]/ },
 ];
 

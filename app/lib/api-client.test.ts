@@ -128,6 +128,24 @@ describe('createApiClient', () => {
     expect(acceptLanguage('zh')).toBe('zh-CN');
   });
 
+  it('sends PUT with a JSON body and DELETE without one', async () => {
+    const { api, fetchStub } = client([json(200, { ok: true }), json(200, { ok: true })]);
+    await api.put('/Articles/UpdateArticle', { id: 3 });
+    await api.delete('/Articles/DeleteArticle/3');
+    const [, putInit] = fetchStub.mock.calls[0] ?? [];
+    expect(putInit?.method).toBe('PUT');
+    expect(putInit?.body).toBe('{"id":3}');
+    expect(putInit?.headers).toMatchObject({
+      'content-type': 'application/json',
+      authorization: 'Bearer token-1',
+    });
+    const [path, deleteInit] = fetchStub.mock.calls[1] ?? [];
+    expect(path).toBe('/Articles/DeleteArticle/3');
+    expect(deleteInit?.method).toBe('DELETE');
+    expect(deleteInit?.body).toBeUndefined();
+    expect(deleteInit?.headers).not.toHaveProperty('content-type');
+  });
+
   it('reads an empty successful body as an empty object', async () => {
     const { api } = client([new Response('', { status: 200 })]);
     expect(await api.post('/api/PersonalInfo/EndOtherSessions')).toEqual({});

@@ -141,6 +141,9 @@ export interface RequestOptions<T> {
 export interface ApiClient {
   get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  /** DELETE carries no body. */
+  delete<T>(path: string, options?: RequestOptions<T>): Promise<T>;
   /** Multipart upload of one file (field `file` unless named). */
   upload<T>(path: string, file: Blob, options?: RequestOptions<T> & { field?: string }): Promise<T>;
 }
@@ -153,7 +156,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
 
   async function request<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body: { json: unknown } | { form: FormData } | undefined,
     options: RequestOptions<T> = {},
@@ -245,6 +248,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   return {
     get: (path, options) => request('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, { json: body }, options),
+    put: (path, body, options) => request('PUT', path, { json: body }, options),
+    delete: (path, options) => request('DELETE', path, undefined, options),
     upload: (path, file, options) => {
       const form = new FormData();
       form.append(options?.field ?? 'file', file);

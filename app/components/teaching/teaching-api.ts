@@ -16,7 +16,6 @@ import {
 } from '#shared/schemas/teaching.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useApiClient } from '../../lib/use-api.ts';
-import { useRestClient } from './rest-client.ts';
 
 // Teaching content calls (spec §7 article categories, articles, FileSave upload) as react-query hooks, shared
 // by the public tutorial pages, the personal "my articles" pages and the admin back office.
@@ -126,7 +125,7 @@ function useInvalidateTeaching() {
 /** Publishes a new article (AddArticle) or saves an existing one (UpdateArticle). */
 export function useSaveArticle() {
   const api = useApiClient();
-  const rest = useRestClient();
+  const rest = useApiClient();
   const invalidate = useInvalidateTeaching();
   return useMutation({
     mutationFn: async (body: AddArticleRequest | UpdateArticleRequest): Promise<{ id: number }> => {
@@ -141,7 +140,7 @@ export function useSaveArticle() {
 }
 
 export function useDeleteArticle() {
-  const rest = useRestClient();
+  const rest = useApiClient();
   const invalidate = useInvalidateTeaching();
   return useMutation({
     mutationFn: (id: number) => rest.delete(`/Articles/DeleteArticle/${id}`, { schema: okResponse }),
@@ -153,7 +152,7 @@ export type ReviewRequest = z.input<typeof approvalQuery>;
 
 /** Pass (3) or not pass (4) with the reviewer's text (PUT /Articles/ApprovalArticle). */
 export function useReviewArticle() {
-  const rest = useRestClient();
+  const rest = useApiClient();
   const invalidate = useInvalidateTeaching();
   return useMutation({
     mutationFn: (review: ReviewRequest) => {
@@ -245,7 +244,7 @@ export function useAddComment(articleId: number) {
 }
 
 export function useDeleteComment(articleId: number) {
-  const rest = useRestClient();
+  const rest = useApiClient();
   const refresh = useRefreshDiscussion(articleId);
   return useMutation({
     mutationFn: (commentId: number) => rest.delete(`/Articles/Comment/${commentId}`, { schema: okResponse }),
