@@ -206,6 +206,19 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
       ),
     );
     expect(counts.replace).toBe(false);
+    // The member's own choice is kept for the next page load.
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/AdvisoryFeedBack/Mine',
+      headers: subscriber.auth,
+    });
+    expect(mine.json()).toEqual({ [String(dto!.id)]: 2 });
+    const others = await t.app.inject({
+      method: 'GET',
+      url: '/api/AdvisoryFeedBack/Mine',
+      headers: notSubscribed.auth,
+    });
+    expect(others.json()).toEqual({});
     expect(
       (
         await t.app.inject({

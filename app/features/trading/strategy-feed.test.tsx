@@ -69,7 +69,10 @@ describe('StrategyFeed', () => {
   });
 
   it('shows each strategy with its traders, sanitized content and counts, and records a reaction', async () => {
-    const api = stubApi({ 'POST /api/AdvisoryFeedBack/Follow': () => ({ ok: true }) });
+    const api = stubApi({
+      'GET /api/AdvisoryFeedBack/Mine': () => ({}),
+      'POST /api/AdvisoryFeedBack/Follow': () => ({ ok: true }),
+    });
     const user = setupUser();
     renderFeed({ feed: [advisory], counts: { 7: { 1: 4, 2: 1, 3: 9 } }, keys: [] });
     const card = await screen.findByTestId('advisory-card');
@@ -92,5 +95,15 @@ describe('StrategyFeed', () => {
     expect(await screen.findByText('已记录您的选择：观望')).toBeInTheDocument();
     expect(within(card).getByTestId('reaction-watching')).toHaveAttribute('aria-pressed', 'true');
     expect(within(card).getByTestId('reaction-following')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('marks the reaction the member chose earlier, as the server remembers it', async () => {
+    stubApi({ 'GET /api/AdvisoryFeedBack/Mine': () => ({ 7: 1 }) });
+    renderFeed({ feed: [advisory], counts: { 7: { 1: 1, 2: 0, 3: 0 } }, keys: [] });
+    const card = await screen.findByTestId('advisory-card');
+    await expect
+      .poll(() => within(card).getByTestId('reaction-following').getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(within(card).getByTestId('reaction-watching')).toHaveAttribute('aria-pressed', 'false');
   });
 });

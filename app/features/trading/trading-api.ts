@@ -10,7 +10,7 @@ const okResponse = z.object({ ok: z.literal(true) });
 
 /**
  * POST /api/AdvisoryFeedBack/Follow: the member's one reaction to a strategy (changeable). The counts come
- * back through the hub (LoadAdvisoryCount); the member's own choice is remembered in this tab.
+ * back through the hub (LoadAdvisoryCount); the member's own choice updates GET /api/AdvisoryFeedBack/Mine's cache.
  */
 export function useReact() {
   const api = useApiClient();

@@ -70,15 +70,21 @@ export function useSubscriptions() {
   });
 }
 
-/** advisory id → the reaction kind the member chose in this tab. */
+/** advisory id → the reaction kind the member chose. */
 export type MyReactions = Record<string, 1 | 2 | 3>;
+const myReactionsSchema = z.record(z.string(), z.union([z.literal(1), z.literal(2), z.literal(3)]));
 
+/** The member's own reactions: loaded once, then updated by the member's own choices (useReact). */
 export function useMyReactions() {
   const sub = useSignedInSub();
+  const api = useApiClient();
   return useQuery<MyReactions>({
     queryKey: hubKeys.reactions(sub),
-    queryFn: skipToken,
-    initialData: {},
+    queryFn: sub
+      ? ({ signal }) =>
+          api.get('/api/AdvisoryFeedBack/Mine', { schema: myReactionsSchema, signal, quiet: true })
+      : skipToken,
+    placeholderData: {},
     ...HUB_QUERY_OPTIONS,
   });
 }

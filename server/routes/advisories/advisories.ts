@@ -19,6 +19,7 @@ import {
 } from '../../services/signal-access.ts';
 
 const ok = z.object({ ok: z.literal(true) });
+const myReactions = z.record(z.string(), z.union([z.literal(1), z.literal(2), z.literal(3)]));
 const counts = z.record(z.string(), z.object({ 1: z.number(), 2: z.number(), 3: z.number() }));
 type Publish = (eventIds: number[]) => Promise<void>;
 
@@ -128,6 +129,26 @@ export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publi
       db,
       visible.map((d) => d.id),
     );
+  });
+
+  // The member's own reactions (advisory id → kind), so the chosen button stays marked after a reload.
+  // Only strategies the member still receives are listed.
+  app.get('/api/AdvisoryFeedBack/Mine', { schema: { response: { 200: myReactions } } }, async (request) => {
+    const principal = request.principal!;
+    const rows = await db
+      .selectFrom('advisory_reactions')
+      .select(['advisory_id', 'kind'])
+      .where('user_id', '=', principal.userId)
+      .execute();
+    if (rows.length === 0) return {};
+    const visible = isAdmin(principal)
+      ? null
+      : new Set((await advisoryDtos(db, { keyIds: await entitledKeyIds(db, principal) })).map((d) => d.id));
+    const mine: Record<string, 1 | 2 | 3> = {};
+    for (const row of rows) {
+      if (!visible || visible.has(row.advisory_id)) mine[String(row.advisory_id)] = row.kind as 1 | 2 | 3;
+    }
+    return mine;
   });
 
   app.post(
