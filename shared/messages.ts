@@ -101,6 +101,17 @@ export const MESSAGES = {
   commentTooLong: { zh: '评论不能超过1000个字符', en: 'A comment cannot exceed 1000 characters' },
   commentNotFound: { zh: '评论不存在', en: 'No such comment' },
   uploadFailed: { zh: '上传失败', en: 'Upload failed' },
+  uploadEmpty: { zh: '文件是空的', en: 'The file is empty.' },
+  uploadTooLarge: { zh: '文件不能超过 5 MB', en: 'The file is larger than 5 MB.' },
+  uploadNotImage: {
+    zh: '只能上传 JPEG、PNG、WebP 或 GIF 图片',
+    en: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
+  },
+  uploadUnreadable: { zh: '无法读取该图片', en: 'The image cannot be read.' },
+  coverInvalid: {
+    zh: '封面必须是上传的图片或 https 地址',
+    en: 'The cover must be an uploaded image or an https address',
+  },
   traderNameRequired: { zh: 'Trader名称为必填项', en: 'The trader name is required' },
   apiKeyRequired: { zh: 'API KEY为必填项', en: 'The API key is required' },
   apiSecretRequired: { zh: 'Api Secret为必填项', en: 'The API secret is required' },

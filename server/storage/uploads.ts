@@ -7,8 +7,14 @@ import sharp, { type OutputInfo } from 'sharp';
 export const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/** An upload that is not an acceptable image; the message is a key of shared/messages.ts. */
 export class UploadRejected extends Error {
   override name = 'UploadRejected';
+  readonly key: 'uploadEmpty' | 'uploadTooLarge' | 'uploadNotImage' | 'uploadUnreadable';
+  constructor(key: UploadRejected['key']) {
+    super(key);
+    this.key = key;
+  }
 }
 
 export type StoredImage = { url: string; width: number; height: number; bytes: number };
@@ -24,11 +30,10 @@ export async function storeImage(
   data: Buffer,
   resize: { width: number; height: number; fit: 'cover' | 'inside' },
 ): Promise<StoredImage> {
-  if (data.length === 0) throw new UploadRejected('The file is empty.');
-  if (data.length > MAX_IMAGE_BYTES) throw new UploadRejected('The file is larger than 5 MB.');
+  if (data.length === 0) throw new UploadRejected('uploadEmpty');
+  if (data.length > MAX_IMAGE_BYTES) throw new UploadRejected('uploadTooLarge');
   const type = await fileTypeFromBuffer(data);
-  if (!type || !IMAGE_TYPES.has(type.mime))
-    throw new UploadRejected('Only JPEG, PNG, WebP or GIF images can be uploaded.');
+  if (!type || !IMAGE_TYPES.has(type.mime)) throw new UploadRejected('uploadNotImage');
   let output: { data: Buffer; info: OutputInfo };
   try {
     output = await sharp(data, { limitInputPixels: 40_000_000 })
@@ -37,7 +42,7 @@ export async function storeImage(
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new UploadRejected('The image cannot be read.');
+    throw new UploadRejected('uploadUnreadable');
   }
   const name = `${randomBytes(16).toString('hex')}.webp`;
   const dir = path.join(uploadsDir, folder);

@@ -117,7 +117,9 @@ const articleFields = {
     .string({ message: 'coverRequired' })
     .trim()
     .min(1, { message: 'coverRequired', abort: true })
-    .max(500, 'coverRequired'),
+    .max(500, 'coverInvalid')
+    // An uploaded image or an https address: nothing that could run or leak through the <img> tag.
+    .regex(/^(\/uploads\/[\w./-]+|https:\/\/[^\s"'<>]+)$/, 'coverInvalid'),
 };
 
 export const addArticleRequest = z.object(articleFields);

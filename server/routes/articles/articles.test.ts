@@ -5,7 +5,7 @@ import { TEST_DIALECTS } from '../../test/databases.ts';
 import { createUser } from '../../test/factories.ts';
 import { signIn } from '../../test/sign-in.ts';
 
-type Headers = { authorization: string };
+type Headers = { authorization: string; 'accept-language'?: string };
 
 function multipart(name: string, type: string, data: Buffer) {
   const boundary = '----article-test';
@@ -194,6 +194,16 @@ describe.each(TEST_DIALECTS)('teaching content on %s', (dialect) => {
         article({ description: 'x'.repeat(501) }),
       );
       expect(long.json().errors.description).toEqual(['描述不能超过500个字符']);
+      for (const picture of [
+        'javascript:alert(1)',
+        'http://tracker.example/x.png',
+        '/api/x',
+        'data:image/png;base64,AA',
+      ]) {
+        const bad = await call('POST', '/Articles/AddArticle', author, article({ picture }));
+        expect(bad.statusCode, picture).toBe(400);
+        expect(bad.json().errors.picture).toEqual(['封面必须是上传的图片或 https 地址']);
+      }
       expect((await call('POST', '/Articles/AddArticle', nonMember, article())).statusCode).toBe(403);
     });
 
@@ -293,6 +303,15 @@ describe.each(TEST_DIALECTS)('teaching content on %s', (dialect) => {
     beforeAll(async () => {
       id = (await call('POST', '/Articles/AddArticle', author, article({ headLine: '计数' }))).json().id;
       await call('PUT', `/Articles/ApprovalArticle?id=${id}&contentApproval=ok&status=3`, admin);
+    });
+
+    it('does not count looks at an article under review', async () => {
+      const pending = (
+        await call('POST', '/Articles/AddArticle', author, article({ headLine: '待审' }))
+      ).json().id;
+      await call('GET', `/Articles/GetArticle/${pending}`, admin);
+      await call('PUT', `/Articles/ApprovalArticle?id=${pending}&contentApproval=ok&status=3`, admin);
+      expect((await call('GET', `/Articles/GetArticle/${pending}`, author)).json().viewTotal).toBe(0);
     });
 
     it('counts a view once per viewer per day, and not the author', async () => {
@@ -396,6 +415,14 @@ describe.each(TEST_DIALECTS)('teaching content on %s', (dialect) => {
       const res = await upload(filename, type, data);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.file).toHaveLength(1);
+    });
+
+    it("explains a refused upload in the reader's language", async () => {
+      const text = Buffer.from('just text, not an image');
+      const zh = await upload('x.png', 'image/png', text);
+      expect(zh.json().errors.file).toEqual(['只能上传 JPEG、PNG、WebP 或 GIF 图片']);
+      const en = await upload('x.png', 'image/png', text, { ...author, 'accept-language': 'en' });
+      expect(en.json().detail).toBe('Only JPEG, PNG, WebP or GIF images can be uploaded.');
     });
 
     it('refuses an oversized file with 413, and non-members with 403', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { ARTICLE_STATUS } from '#shared/constants.ts';
 import {
   addArticleRequest,
   addCommentRequest,
@@ -105,8 +106,9 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = asyn
     { schema: { params: idParams, response: { 200: article } } },
     async (request) => {
       const row = await readable(db, request.params.id, request.principal);
-      // Views by the author do not count; everyone else counts once a day.
-      if (row.author_id !== request.principal?.userId) {
+      // Readers of a published article count once a day; the author's own views and an administrator's
+      // look at an article under review do not.
+      if (row.status === ARTICLE_STATUS.approved && row.author_id !== request.principal?.userId) {
         const viewer = request.principal ? `u:${request.principal.userId}` : `a:${sha256(request.ip)}`;
         if (await countView(db, row.id, viewer)) row.view_total += 1;
       }

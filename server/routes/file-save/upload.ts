@@ -14,9 +14,7 @@ export const fileSaveRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = asy
     const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
     if (!file) throw new HttpProblem(400, 'uploadFailed', { file: ['uploadFailed'] });
     const data = await file.toBuffer().catch(() => {
-      throw new HttpProblem(413, 'The file is larger than 5 MB.', {
-        file: ['The file is larger than 5 MB.'],
-      });
+      throw new HttpProblem(413, 'uploadTooLarge', { file: ['uploadTooLarge'] });
     });
     try {
       const stored = await storeImage(uploadsDir, 'images', data, {
@@ -34,8 +32,7 @@ export const fileSaveRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = asy
         },
       ];
     } catch (error) {
-      if (error instanceof UploadRejected)
-        throw new HttpProblem(400, error.message, { file: [error.message] });
+      if (error instanceof UploadRejected) throw new HttpProblem(400, error.key, { file: [error.key] });
       throw error;
     }
   });

@@ -86,9 +86,7 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; uploads
     const file = await request.file({ limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
     if (!file) throw new HttpProblem(400, 'No file was sent.', { file: ['required'] });
     const data = await file.toBuffer().catch(() => {
-      throw new HttpProblem(413, 'The file is larger than 5 MB.', {
-        file: ['The file is larger than 5 MB.'],
-      });
+      throw new HttpProblem(413, 'uploadTooLarge', { file: ['uploadTooLarge'] });
     });
     try {
       const stored = await storeImage(options.uploadsDir, 'avatars', data, {
@@ -103,8 +101,7 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; uploads
         .execute();
       return { pic: stored.url };
     } catch (error) {
-      if (error instanceof UploadRejected)
-        throw new HttpProblem(400, error.message, { file: [error.message] });
+      if (error instanceof UploadRejected) throw new HttpProblem(400, error.key, { file: [error.key] });
       throw error;
     }
   });
