@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLocale, currentLocale, i18n } from './i18n.ts';
+import { changeLocale, currentLocale, i18n, resources } from './i18n.ts';
 import { LOCALE_STORAGE_KEY } from './locale.ts';
 
 describe('changeLocale', () => {
@@ -33,7 +33,8 @@ describe('changeLocale', () => {
       Object.entries(value).flatMap(([key, child]) =>
         typeof child === 'object' && child !== null ? keys(child, `${prefix}${key}.`) : [`${prefix}${key}`],
       );
-    for (const namespace of ['common', 'home', 'personal', 'admin', 'auth']) {
+    expect(Object.keys(resources.en)).toEqual(Object.keys(resources.zh));
+    for (const namespace of Object.keys(resources.zh)) {
       const zhKeys = keys(i18n.getResourceBundle('zh', namespace));
       expect(keys(i18n.getResourceBundle('en', namespace))).toEqual(zhKeys);
     }

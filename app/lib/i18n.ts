@@ -75,7 +75,7 @@ void i18n.use(initReactI18next).init({
   lng: detectLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: LOCALES,
-  ns: ['common', 'home', 'personal', 'admin', 'adminUsers', 'auth'],
+  ns: Object.keys(resources.zh),
   defaultNS: 'common',
   // Resources are bundled, so initialisation is synchronous and the first render is already translated.
   initAsync: false,
