@@ -130,10 +130,16 @@ export function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
     onUpdate: ({ editor: current }) => onChangeRef.current?.(current.isEmpty ? '' : current.getHTML()),
   });
 
-  // The accessible name follows the interface language.
+  // The accessible name follows the interface language. Through the options, not the view: the view may
+  // not be mounted yet, and the options are applied when it is.
   const label = t('editor.label');
   useEffect(() => {
-    editor.view.dom.setAttribute('aria-label', label);
+    const { editorProps } = editor.options;
+    const attributes = typeof editorProps.attributes === 'object' ? editorProps.attributes : {};
+    if (attributes['aria-label'] === label) return;
+    editor.setOptions({
+      editorProps: { ...editorProps, attributes: { ...attributes, 'aria-label': label } },
+    });
   }, [editor, label]);
 
   const state = useEditorState({
