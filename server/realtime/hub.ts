@@ -29,6 +29,8 @@ type Target = { kind: 'everyone' } | { kind: 'socket'; socket: HubSocket };
 
 const SWEEP_EVERY_MS = 5_000;
 const REPLAY_LIMIT = 1000;
+const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const PURGE_EVERY_MS = 10 * 60 * 1000;
 const userRoom = (userId: string) => `user:${userId}`;
 const SIGNED_IN = 'signed-in';
 
@@ -205,9 +207,13 @@ export function createHub(options: {
           subscribed: event.subscribed,
           eventId,
         });
-        // The member's feed follows their choice: send it whole again.
-        const sockets = target.kind === 'socket' ? [target.socket] : await localSockets(event.userId);
-        for (const socket of sockets) await sendSnapshot(socket, eventId);
+        // The member's feed follows their choice: send it whole again, on every process that holds one of
+        // their connections.
+        if (target.kind === 'socket') await sendSnapshot(target.socket, eventId);
+        else {
+          if (redis) io.serverSideEmit('resend', event.userId, eventId);
+          await resend(event.userId, eventId);
+        }
         return;
       }
       case 'access.changed':
@@ -257,6 +263,12 @@ export function createHub(options: {
       await sendSnapshot(socket, eventId);
     }
   }
+  async function resend(userId: string, eventId: number) {
+    for (const socket of await localSockets(userId)) await sendSnapshot(socket, eventId);
+  }
+  io.on('resend' as never, (userId: string, eventId: number) => {
+    void resend(userId, eventId).catch((error) => log.error({ err: error }, 'hub: resend failed'));
+  });
   io.on('recheck' as never, (userIds: string[] | 'all') => {
     void recheck(userIds).catch((error) => log.error({ err: error }, 'hub: recheck failed'));
   });
@@ -284,6 +296,7 @@ export function createHub(options: {
   // Publishes what a process that died between commit and fan-out left behind, and notices
   // memberships that ran out while connected.
   let sweeping = false;
+  let lastPurge = 0;
   const sweep = setInterval(async () => {
     if (sweeping) return;
     sweeping = true;
@@ -297,6 +310,18 @@ export function createHub(options: {
         .limit(100)
         .execute();
       for (const row of stale) await publishOne(row.id);
+      // Published events older than a day are needed by nobody (a client away that long gets a snapshot);
+      // the newest row always stays, so event ids keep growing.
+      if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+        lastPurge = Date.now();
+        const newest = await latestEventId(db);
+        await db
+          .deleteFrom('hub_events')
+          .where('id', '<', newest)
+          .where('published_at', 'is not', null)
+          .where('created_at', '<', Date.now() - EVENT_RETENTION_MS)
+          .execute();
+      }
       const expired = (await localSockets()).filter(
         (s) => isMember(s.data.principal) && !isMember(s.data.principal, Date.now()),
       );

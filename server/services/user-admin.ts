@@ -4,6 +4,7 @@ import type { Dialect } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
+import { recordHubEvent } from './hub-events.ts';
 import { normalizeEmail } from './user-lookup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -126,7 +127,7 @@ export async function batchUserOperation(
   input: BatchInput,
   actor: { userId: string; ip: string },
   now = Date.now(),
-): Promise<number> {
+): Promise<{ affected: number; eventId: number }> {
   const rows = [...new Set(input.rows ?? [])];
   const everyone = rows.length === 0;
   if (input.permissionMap) await checkRoleIds(db, input.permissionMap, 'permissionMap');
@@ -206,7 +207,9 @@ export async function batchUserOperation(
         expiryInDays: input.expiryInDays ?? null,
       },
     });
-    return affected;
+    // Connected people are re-read after commit; recorded here so that the change cannot commit without it.
+    const eventId = await recordHubEvent(trx, { name: 'access.changed', userIds: everyone ? 'all' : rows });
+    return { affected, eventId };
   });
 }
 
@@ -260,8 +263,8 @@ export async function deleteRole(
   db: Kysely<DB>,
   id: number,
   actor: { userId: string; ip: string },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!role) throw new HttpProblem(404, 'tagNotFound', { id: ['tagNotFound'] });
     if (role.name === ROLE.admin) throw new HttpProblem(400, 'adminTagLocked', { id: ['adminTagLocked'] });
@@ -276,6 +279,7 @@ export async function deleteRole(
       ip: actor.ip,
       detail: { name: role.name, usersUntagged: Number(removed.numDeletedRows) },
     });
+    return recordHubEvent(trx, { name: 'access.changed', userIds: 'all' });
   });
 }
 
@@ -290,10 +294,10 @@ export async function assignUserRole(
   },
   actor: { userId: string; ip: string },
   now = Date.now(),
-): Promise<void> {
+): Promise<number> {
   await checkRoleIds(db, input.permissionMap, 'permissionMap');
   const admin = await adminRoleId(db);
-  await db.transaction().execute(async (trx: Transaction<DB>) => {
+  return db.transaction().execute(async (trx: Transaction<DB>) => {
     const user = await trx
       .selectFrom('users')
       .select(['id', 'email'])
@@ -350,5 +354,6 @@ export async function assignUserRole(
         emailChanged: Boolean(changes.email),
       },
     });
+    return recordHubEvent(trx, { name: 'access.changed', userIds: [input.userId] });
   });
 }

@@ -18,7 +18,6 @@ import {
 import type { Database } from '../../db/database.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { membershipLevel } from '../../policies/membership.ts';
-import { recordHubEvent } from '../../services/hub-events.ts';
 import {
   addRole,
   assignUserRole,
@@ -37,9 +36,6 @@ export const managementRoutes: FastifyPluginAsyncZod<{
   database: Database;
   publish: (ids: number[]) => Promise<void>;
 }> = async (app, { database, publish }) => {
-  // After a change of tags or membership, connected people are re-read: whoever lost access is cut off.
-  const accessChanged = async (userIds: string[] | 'all') =>
-    publish([await recordHubEvent(database.db, { name: 'access.changed', userIds })]);
   const { db } = database;
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
     userId: request.principal!.userId,
@@ -156,8 +152,14 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     '/api/Management/BatchUserOperation',
     { schema: { body: batchUserOperationRequest, response: { 200: batchUserOperationResponse } } },
     async (request) => {
-      const affected = await batchUserOperation(db, database.dialect, request.body, actor(request));
-      await accessChanged(request.body.rows?.length ? request.body.rows : 'all');
+      // After a change of tags or membership, connected people are re-read: whoever lost access is cut off.
+      const { affected, eventId } = await batchUserOperation(
+        db,
+        database.dialect,
+        request.body,
+        actor(request),
+      );
+      await publish([eventId]);
       return { affected };
     },
   );
@@ -172,8 +174,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     '/api/Management/DeleteRole',
     { schema: { body: deleteRoleRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
-      await deleteRole(db, request.body.id, actor(request));
-      await accessChanged('all');
+      await publish([await deleteRole(db, request.body.id, actor(request))]);
       return { ok: true as const };
     },
   );
@@ -182,8 +183,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     '/api/Management/AssignUserRole',
     { schema: { body: assignUserRoleRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
-      await assignUserRole(db, request.body, actor(request));
-      await accessChanged([request.body.userId]);
+      await publish([await assignUserRole(db, request.body, actor(request))]);
       return { ok: true as const };
     },
   );
