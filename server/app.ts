@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -117,7 +118,22 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errors);
   await app.register(security, { https });
   await app.register(metrics, { token: config.metricsToken });
-  await app.register(rateLimit, { global: false });
+  // Limits are counted per process, or across every process in Redis when REDIS_URL is set (a Redis that
+  // is down does not stop sign-ins: the limit is then skipped until it answers again).
+  let rateLimitStore: Redis | undefined;
+  if (config.redisUrl) {
+    rateLimitStore = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    rateLimitStore.on('error', (error) =>
+      app.log.warn({ err: error.message }, 'redis connection problem (rate limits)'),
+    );
+    app.addHook('onClose', async () => {
+      rateLimitStore?.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: 'portal-rate-limit-', skipOnError: true } : {}),
+  });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(identityMount, { identity, db, securityHeaders: await securityHeaders(https) });
   const verify = createTokenVerifier({

@@ -60,7 +60,7 @@ export type ChangeSystemMessagePayload = {
 
 export type AdvisorySubChangedPayload = { key: AdvisorySubKey; subscribed: boolean };
 
-/** Every server-to-client event carries the id of the hub event it came from (0 for snapshots). */
+/** Every server-to-client event carries the id of the hub event it came from (snapshots: the latest id). */
 export type WithEventId<T> = T & { eventId: number };
 
 export type ServerToClientEvents = {

@@ -13,9 +13,9 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** onRequest hook for public reads that show more to signed-in callers: no token is fine, a bad one is 401. */
     optionalAuthenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: the caller must be a member (spec §6), or 403. */
+    /** onRequest hook: the caller must be a member (spec §6), or 403. */
     requireMember(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: the caller must hold the Admin role, or 403. */
+    /** onRequest hook: the caller must hold the Admin role, or 403. */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import net from 'node:net';
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningKey } from '../../oidc/keys.ts';
@@ -603,6 +605,46 @@ describe('rate limits', () => {
       });
     } finally {
       await t.close();
+    }
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const url = new URL(REDIS_URL);
+  const socket = net.connect(Number(url.port || 6379), url.hostname);
+  socket.once('connect', () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.once('error', () => resolve(false));
+});
+
+describe.runIf(redisAnswers)('rate limits with REDIS_URL', () => {
+  it('are counted across processes', async () => {
+    const env = { REDIS_URL };
+    const a = await buildTestApp('sqlite', { env, authRateLimitPerMinute: 3 });
+    const b = await buildTestApp('sqlite', { env, authRateLimitPerMinute: 3 });
+    // A caller address of its own, so that other runs sharing this Redis do not count.
+    const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    try {
+      const statuses = [];
+      for (const t of [a, b, a, b]) {
+        statuses.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/Auth/PostForgetPassword',
+              payload: { email: 'a@example.com' },
+              remoteAddress,
+            })
+          ).statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 });
