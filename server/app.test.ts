@@ -98,6 +98,20 @@ describe.each(TEST_DIALECTS)('the app on %s', (dialect) => {
     expect(unsafe.headers['x-request-id']).not.toContain('bad');
   });
 
+  it('sends data responses the short API policy: nothing loads, runs or frames', async () => {
+    for (const url of ['/api/Management/Health', '/Auth/Captcha', '/api/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    // Pages keep the page policy, including paths that only start like an API prefix.
+    for (const url of ['/teach', '/apis', '/Articlesx']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+    }
+  });
+
   it('reports invalid input as 400 problem details with an errors map by field', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -7,6 +7,7 @@ import * as m0002 from './migrations/0002-identity.ts';
 import * as m0003 from './migrations/0003-user-search.ts';
 import * as m0004 from './migrations/0004-teaching.ts';
 import * as m0005 from './migrations/0005-signals.ts';
+import * as m0006 from './migrations/0006-users-fillfactor.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0003-user-search': m0003,
   '0004-teaching': m0004,
   '0005-signals': m0005,
+  '0006-users-fillfactor': m0006,
 };
 
 class StaticProvider implements MigrationProvider {
