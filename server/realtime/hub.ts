@@ -164,16 +164,17 @@ export function createHub(options: {
         const audience = await advisoryAudience(db, event.advisoryId);
         const emitter = toUsers(audience);
         if (!emitter) return;
+        const counts = await advisoryCounts(db, [event.advisoryId]);
         if (event.name === 'advisory.saved') {
           const dtos = await advisoryDtos(db, { advisoryIds: [event.advisoryId] });
           if (dtos.length === 0) return;
           emitter.emit('LoadAdvisory', { advisoryDtos: dtos, replace: false, eventId });
+          // A strategy nobody has reacted to yet has zero counts, which clients assume: a second message
+          // to the whole audience would only delay everyone's next event.
+          const current = counts[String(event.advisoryId)];
+          if (!current || (current[1] === 0 && current[2] === 0 && current[3] === 0)) return;
         }
-        emitter.emit('LoadAdvisoryCount', {
-          counts: await advisoryCounts(db, [event.advisoryId]),
-          replace: false,
-          eventId,
-        });
+        emitter.emit('LoadAdvisoryCount', { counts, replace: false, eventId });
         return;
       }
       case 'advisory.removed':
