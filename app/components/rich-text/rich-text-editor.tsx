@@ -171,7 +171,8 @@ export function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
       void message.error(`${t('editor.imageFailed')}: ${t(`form.fileProblem.${problem}`)}`);
       return;
     }
-    const hide = message.loading(t('editor.imageUploading'), 0);
+    // Progress shows on the toolbar's image button (spinner, and its name says so); a loading toast would
+    // only flash for a quick upload.
     try {
       const uploaded = await upload.mutateAsync(file);
       editor
@@ -182,8 +183,6 @@ export function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
     } catch (error) {
       const reason = error instanceof ApiError ? error.messages.join(' ') : '';
       void message.error(reason ? `${t('editor.imageFailed')}: ${reason}` : t('editor.imageFailed'));
-    } finally {
-      hide();
     }
   };
 
@@ -252,7 +251,7 @@ export function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
         />
         <ToolbarButton
           testId="image"
-          label={t('editor.image')}
+          label={upload.isPending ? t('editor.imageUploading') : t('editor.image')}
           icon={<PictureOutlined />}
           loading={upload.isPending}
           onClick={() => fileInput.current?.click()}
