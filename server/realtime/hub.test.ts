@@ -319,6 +319,29 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
     expect(replayed.eventId as number).toBeGreaterThan(lastEventId);
   });
 
+  it('purges published events older than a day, always keeping the newest', async () => {
+    const dayAgo = Date.now() - 2 * 24 * 60 * 60 * 1000;
+    const insert = (createdAt: number) =>
+      db()
+        .insertInto('hub_events')
+        .values({
+          name: 'access.changed',
+          payload: '{"userIds":[]}',
+          created_at: createdAt,
+          published_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const old = await insert(dayAgo);
+    const recent = await insert(Date.now());
+    const newestButOld = await insert(dayAgo);
+    await t.app.hub.sweep();
+    const left = (await db().selectFrom('hub_events').select('id').execute()).map((r) => r.id);
+    expect(left).not.toContain(old.id);
+    expect(left).toContain(recent.id);
+    expect(left).toContain(newestButOld.id);
+  });
+
   it('disconnects a member whose access ends', async () => {
     const subscriber = await member(['StandardUser'], { subscribe: true });
     const s = await open(subscriber.token);

@@ -38,6 +38,8 @@ export type Hub = {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
   /** Fans out events recorded by a committed transaction (each event is published once, by one process). */
   publish(eventIds: number[]): Promise<void>;
+  /** What the timer does every few seconds: publish left-behind events, purge old ones, drop expired members. */
+  sweep(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -298,7 +300,7 @@ export function createHub(options: {
   // memberships that ran out while connected.
   let sweeping = false;
   let lastPurge = 0;
-  const sweep = setInterval(async () => {
+  async function sweepOnce() {
     if (sweeping) return;
     sweeping = true;
     try {
@@ -332,11 +334,13 @@ export function createHub(options: {
     } finally {
       sweeping = false;
     }
-  }, SWEEP_EVERY_MS);
+  }
+  const sweep = setInterval(() => void sweepOnce(), SWEEP_EVERY_MS);
   sweep.unref();
 
   return {
     io,
+    sweep: sweepOnce,
     async publish(eventIds) {
       for (const id of eventIds) {
         try {
