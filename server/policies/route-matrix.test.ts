@@ -92,7 +92,7 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
             description: 'd',
             classification_id: category.id,
             text: '<p>x</p>',
-            picture: '/uploads/images/x.webp',
+            picture: '/uploads/images/fedcba9876543210fedcba9876543210.webp',
             author_id: adminId,
             status,
             create_time: now,

@@ -319,7 +319,7 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
     expect(replayed.eventId as number).toBeGreaterThan(lastEventId);
   });
 
-  it('purges published events older than a day, always keeping the newest', async () => {
+  it('purges published events older than a day, keeping the newest and all from the oldest unpublished on', async () => {
     const dayAgo = Date.now() - 2 * 24 * 60 * 60 * 1000;
     const insert = (createdAt: number) =>
       db()
@@ -335,11 +335,28 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
     const old = await insert(dayAgo);
     const recent = await insert(Date.now());
     const newestButOld = await insert(dayAgo);
-    await t.app.hub.sweep();
-    const left = (await db().selectFrom('hub_events').select('id').execute()).map((r) => r.id);
+    await t.app.hub.purge();
+    let left = (await db().selectFrom('hub_events').select('id').execute()).map((r) => r.id);
     expect(left).not.toContain(old.id);
     expect(left).toContain(recent.id);
     expect(left).toContain(newestButOld.id);
+
+    // An event that could not be published yet holds back the purge of everything after it.
+    const stuck = await insert(dayAgo);
+    // (Created just now, so that the timer's sweep does not publish it during the test.)
+    await db()
+      .updateTable('hub_events')
+      .set({ published_at: null, created_at: Date.now() })
+      .where('id', '=', stuck.id)
+      .execute();
+    const afterStuck = await insert(dayAgo);
+    await insert(Date.now());
+    await t.app.hub.purge();
+    left = (await db().selectFrom('hub_events').select('id').execute()).map((r) => r.id);
+    expect(left).toContain(stuck.id);
+    expect(left).toContain(afterStuck.id);
+    expect(left).not.toContain(newestButOld.id);
+    await db().deleteFrom('hub_events').where('id', '=', stuck.id).execute();
   });
 
   it('disconnects a member whose access ends', async () => {

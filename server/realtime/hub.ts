@@ -40,6 +40,8 @@ export type Hub = {
   publish(eventIds: number[]): Promise<void>;
   /** What the timer does every few seconds: publish left-behind events, purge old ones, drop expired members. */
   sweep(): Promise<void>;
+  /** Deletes published events older than a day (the sweep does it every ten minutes). */
+  purge(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -300,37 +302,62 @@ export function createHub(options: {
   // memberships that ran out while connected.
   let sweeping = false;
   let lastPurge = 0;
+  /**
+   * Deletes published events older than a day: a client away that long gets a snapshot. The newest row
+   * always stays (event ids keep growing), and nothing at or after the oldest unpublished event goes, so a
+   * replay never crosses a gap.
+   */
+  async function purge() {
+    const newest = await latestEventId(db);
+    const firstUnpublished = await db
+      .selectFrom('hub_events')
+      .select('id')
+      .where('published_at', 'is', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    await db
+      .deleteFrom('hub_events')
+      .where('id', '<', Math.min(newest, firstUnpublished?.id ?? newest))
+      .where('published_at', 'is not', null)
+      .where('created_at', '<', Date.now() - EVENT_RETENTION_MS)
+      .execute();
+  }
+
+  /** Each step on its own: one failing (an event that cannot be published) does not stop the others. */
+  async function step(name: string, run: () => Promise<void>) {
+    try {
+      await run();
+    } catch (error) {
+      log.warn({ err: error }, `hub sweep: ${name} failed`);
+    }
+  }
+
   async function sweepOnce() {
     if (sweeping) return;
     sweeping = true;
     try {
-      const stale = await db
-        .selectFrom('hub_events')
-        .select('id')
-        .where('published_at', 'is', null)
-        .where('created_at', '<', Date.now() - 2000)
-        .orderBy('id')
-        .limit(100)
-        .execute();
-      for (const row of stale) await publishOne(row.id);
-      // Published events older than a day are needed by nobody (a client away that long gets a snapshot);
-      // the newest row always stays, so event ids keep growing.
+      await step('publishing left-behind events', async () => {
+        const stale = await db
+          .selectFrom('hub_events')
+          .select('id')
+          .where('published_at', 'is', null)
+          .where('created_at', '<', Date.now() - 2000)
+          .orderBy('id')
+          .limit(100)
+          .execute();
+        for (const row of stale) await publishOne(row.id);
+      });
       if (Date.now() - lastPurge > PURGE_EVERY_MS) {
         lastPurge = Date.now();
-        const newest = await latestEventId(db);
-        await db
-          .deleteFrom('hub_events')
-          .where('id', '<', newest)
-          .where('published_at', 'is not', null)
-          .where('created_at', '<', Date.now() - EVENT_RETENTION_MS)
-          .execute();
+        await step('purge', purge);
       }
-      const expired = (await localSockets()).filter(
-        (s) => isMember(s.data.principal) && !isMember(s.data.principal, Date.now()),
-      );
-      for (const socket of expired) socket.disconnect(true);
-    } catch (error) {
-      log.warn({ err: error }, 'hub sweep failed');
+      await step('expired memberships', async () => {
+        const expired = (await localSockets()).filter(
+          (s) => isMember(s.data.principal) && !isMember(s.data.principal, Date.now()),
+        );
+        for (const socket of expired) socket.disconnect(true);
+      });
     } finally {
       sweeping = false;
     }
@@ -341,6 +368,7 @@ export function createHub(options: {
   return {
     io,
     sweep: sweepOnce,
+    purge,
     async publish(eventIds) {
       for (const id of eventIds) {
         try {

@@ -119,7 +119,7 @@ const articleFields = {
     .min(1, { message: 'coverRequired', abort: true })
     .max(500, 'coverInvalid')
     // An uploaded image or an https address: nothing that could run or leak through the <img> tag.
-    .regex(/^(\/uploads\/[\w./-]+|https:\/\/[^\s"'<>]+)$/, 'coverInvalid'),
+    .regex(/^(\/uploads\/images\/[0-9a-f]{32}\.webp|https:\/\/[^\s"'<>]+)$/, 'coverInvalid'),
 };
 
 export const addArticleRequest = z.object(articleFields);

@@ -90,5 +90,7 @@ describe('safeImageUrl', () => {
     expect(safeImageUrl('//evil.example/a.png')).toBeNull();
     expect(safeImageUrl('')).toBeNull();
     expect(safeImageUrl(null)).toBeNull();
+    expect(safeImageUrl('/uploads/../api/Management/GetUsers')).toBeNull();
+    expect(safeImageUrl('/media/%2E%2E/api/x')).toBeNull();
   });
 });

@@ -84,5 +84,7 @@ export function hasArticleContent(html: string): boolean {
 export function safeImageUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   const trimmed = url.trim();
+  // No dot segments (plain or percent-encoded): '/uploads/../api/…' must not become another same-origin URL.
+  if (/(?:^|\/)(?:\.|%2e){2}(?:\/|$)/i.test(trimmed)) return null;
   return /^(?:https:\/\/|\/uploads\/|\/media\/)/i.test(trimmed) ? trimmed : null;
 }

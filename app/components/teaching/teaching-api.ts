@@ -125,12 +125,11 @@ function useInvalidateTeaching() {
 /** Publishes a new article (AddArticle) or saves an existing one (UpdateArticle). */
 export function useSaveArticle() {
   const api = useApiClient();
-  const rest = useApiClient();
   const invalidate = useInvalidateTeaching();
   return useMutation({
     mutationFn: async (body: AddArticleRequest | UpdateArticleRequest): Promise<{ id: number }> => {
       if ('id' in body && typeof body.id === 'number') {
-        await rest.put('/Articles/UpdateArticle', body, { schema: okResponse, formFields: ARTICLE_FIELDS });
+        await api.put('/Articles/UpdateArticle', body, { schema: okResponse, formFields: ARTICLE_FIELDS });
         return { id: body.id };
       }
       return api.post('/Articles/AddArticle', body, { schema: idResponse, formFields: ARTICLE_FIELDS });
@@ -140,10 +139,10 @@ export function useSaveArticle() {
 }
 
 export function useDeleteArticle() {
-  const rest = useApiClient();
+  const api = useApiClient();
   const invalidate = useInvalidateTeaching();
   return useMutation({
-    mutationFn: (id: number) => rest.delete(`/Articles/DeleteArticle/${id}`, { schema: okResponse }),
+    mutationFn: (id: number) => api.delete(`/Articles/DeleteArticle/${id}`, { schema: okResponse }),
     onSuccess: invalidate,
   });
 }
@@ -152,7 +151,7 @@ export type ReviewRequest = z.input<typeof approvalQuery>;
 
 /** Pass (3) or not pass (4) with the reviewer's text (PUT /Articles/ApprovalArticle). */
 export function useReviewArticle() {
-  const rest = useApiClient();
+  const api = useApiClient();
   const invalidate = useInvalidateTeaching();
   return useMutation({
     mutationFn: (review: ReviewRequest) => {
@@ -161,7 +160,7 @@ export function useReviewArticle() {
         contentApproval: review.contentApproval,
         status: String(review.status),
       });
-      return rest.put(`/Articles/ApprovalArticle?${search.toString()}`, undefined, {
+      return api.put(`/Articles/ApprovalArticle?${search.toString()}`, undefined, {
         schema: okResponse,
         formFields: ['contentApproval'],
       });
@@ -244,10 +243,10 @@ export function useAddComment(articleId: number) {
 }
 
 export function useDeleteComment(articleId: number) {
-  const rest = useApiClient();
+  const api = useApiClient();
   const refresh = useRefreshDiscussion(articleId);
   return useMutation({
-    mutationFn: (commentId: number) => rest.delete(`/Articles/Comment/${commentId}`, { schema: okResponse }),
+    mutationFn: (commentId: number) => api.delete(`/Articles/Comment/${commentId}`, { schema: okResponse }),
     onSuccess: refresh,
   });
 }

@@ -19,10 +19,13 @@ export function useReact() {
   return useMutation({
     mutationFn: (body: z.input<typeof followRequest>) =>
       api.post('/api/AdvisoryFeedBack/Follow', body, { schema: okResponse }),
-    onSuccess: (_answer, body) =>
+    onSuccess: async (_answer, body) => {
+      // A first load still under way would otherwise overwrite the new choice with the old answer.
+      await queryClient.cancelQueries({ queryKey: hubKeys.reactions(sub) });
       queryClient.setQueryData<MyReactions>(hubKeys.reactions(sub), (current) => ({
         ...current,
         [String(body.advisoryId)]: body.kind,
-      })),
+      }));
+    },
   });
 }

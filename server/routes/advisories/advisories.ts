@@ -131,23 +131,17 @@ export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publi
     );
   });
 
-  // The member's own reactions (advisory id → kind), so the chosen button stays marked after a reload.
-  // Only strategies the member still receives are listed.
+  // The member's own reactions (advisory id → kind), so the chosen button stays marked after a reload. All
+  // of them: they are the member's own data, and a strategy that comes back into the feed (a renewed
+  // subscription or membership) shows the earlier choice at once.
   app.get('/api/AdvisoryFeedBack/Mine', { schema: { response: { 200: myReactions } } }, async (request) => {
-    const principal = request.principal!;
     const rows = await db
       .selectFrom('advisory_reactions')
       .select(['advisory_id', 'kind'])
-      .where('user_id', '=', principal.userId)
+      .where('user_id', '=', request.principal!.userId)
       .execute();
-    if (rows.length === 0) return {};
-    const visible = isAdmin(principal)
-      ? null
-      : new Set((await advisoryDtos(db, { keyIds: await entitledKeyIds(db, principal) })).map((d) => d.id));
     const mine: Record<string, 1 | 2 | 3> = {};
-    for (const row of rows) {
-      if (!visible || visible.has(row.advisory_id)) mine[String(row.advisory_id)] = row.kind as 1 | 2 | 3;
-    }
+    for (const row of rows) mine[String(row.advisory_id)] = row.kind as 1 | 2 | 3;
     return mine;
   });
 

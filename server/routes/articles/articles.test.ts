@@ -80,7 +80,7 @@ describe.each(TEST_DIALECTS)('teaching content on %s', (dialect) => {
     description: '均线的基本用法',
     classification: child,
     text: '<h2>均线</h2><p onclick="steal()">正文<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>',
-    picture: '/uploads/images/cover.webp',
+    picture: '/uploads/images/0123456789abcdef0123456789abcdef.webp',
     ...extra,
   });
 
@@ -197,6 +197,8 @@ describe.each(TEST_DIALECTS)('teaching content on %s', (dialect) => {
       for (const picture of [
         'javascript:alert(1)',
         'http://tracker.example/x.png',
+        '/uploads/../api/Management/GetUsers',
+        '/uploads/images/../../api/x.webp',
         '/api/x',
         'data:image/png;base64,AA',
       ]) {

@@ -618,6 +618,10 @@ const redisAnswers = await new Promise<boolean>((resolve) => {
     resolve(true);
   });
   socket.once('error', () => resolve(false));
+  socket.setTimeout(2000, () => {
+    socket.destroy();
+    resolve(false);
+  });
 });
 
 describe.runIf(redisAnswers)('rate limits with REDIS_URL', () => {
