@@ -1,37 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
+import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS, IMAGE_URL, LINK_REL } from '#shared/article-html.ts';
 
 // Article and strategy HTML is cleaned when it is saved (and the browser cleans it again with DOMPurify
 // when it shows it). Allowed: structure and text formatting, links to https/mailto, images from our own
 // uploads or https. Never: scripts, event handlers, style attributes, javascript: or data: URLs, frames.
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'blockquote',
-    'code',
-    'pre',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'hr',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-  },
+  allowedTags: ARTICLE_TAGS,
+  allowedAttributes: ARTICLE_ATTRIBUTES,
   allowedSchemes: ['https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
@@ -39,12 +15,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
+      attribs: { ...attribs, target: '_blank', rel: LINK_REL },
     }),
   },
   // Relative image sources are allowed only into our uploads.
-  exclusiveFilter: (frame) =>
-    frame.tag === 'img' && !/^(https:\/\/|\/uploads\/)/.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !IMAGE_URL.test(frame.attribs.src ?? ''),
 };
 
 export function sanitizeArticleHtml(html: string): string {

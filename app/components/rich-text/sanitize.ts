@@ -1,38 +1,12 @@
 import DOMPurify from 'dompurify';
+import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS, IMAGE_URL, LINK_REL, LINK_URL } from '#shared/article-html.ts';
 
 // The browser's layer of HTML safety (DESIGN §6): the server cleans article HTML when it is saved, and the
-// browser cleans it again right before showing it, with the same allow-list. Nothing that can run script
+// browser cleans it again right before showing it, with the same allow-list (shared/article-html.ts). Nothing that can run script
 // survives: no <script>, no event attributes, no style, no javascript:/data: URLs, no frames or forms.
 
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'code',
-  'pre',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'hr',
-];
-
-const ALLOWED_ATTR = ['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height'];
-
-/** Links may go to https and mailto; images come from https or our own uploads. */
-const LINK_URL = /^(?:https:\/\/|mailto:)/i;
-const IMAGE_URL = /^(?:https:\/\/|\/uploads\/)/i;
+// DOMPurify takes one attribute list for all tags: the union of the shared per-tag lists.
+const ALLOWED_ATTR = [...new Set(Object.values(ARTICLE_ATTRIBUTES).flat())];
 
 // Our own instance, so the hooks below never leak into another DOMPurify user.
 const purifier = DOMPurify(window);
@@ -43,7 +17,7 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     if (href !== null && !LINK_URL.test(href.trim())) node.removeAttribute('href');
     if (node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer nofollow');
+      node.setAttribute('rel', LINK_REL);
     } else {
       node.removeAttribute('target');
       node.removeAttribute('rel');
@@ -58,7 +32,7 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 /** Article HTML made safe to put into the page. */
 export function sanitizeArticleHtml(html: string): string {
   return purifier.sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: ARTICLE_TAGS,
     ALLOWED_ATTR,
     FORBID_ATTR: ['style', 'class', 'id'],
     ALLOW_DATA_ATTR: false,
