@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { type Database, openDatabase } from '../server/db/database.ts';
+import type { Database } from '../server/db/database.ts';
 import type { Dialect } from '../server/db/dialect.ts';
-import { migrateToLatest } from '../server/db/migrator.ts';
 import { createUser } from '../server/test/factories.ts';
 import { TEST_CAPTCHA } from '../server/test/sign-in.ts';
-import { median, tempDataDir } from './harness.ts';
+import { median, timeIt, withBenchDatabase } from './harness.ts';
 
 // GET /Articles/FindPage on 10,000 articles, first and a deep page, with and without a category filter,
 // through the whole app (public, no token) against the equivalent raw SQL in the same process.
@@ -53,25 +50,8 @@ async function seed(database: Database, authorId: string) {
   return { root: root.id, leaves };
 }
 
-async function timeIt(fn: () => Promise<unknown>) {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
-
 export async function runArticlesBench(dialect: Dialect, databaseUrl?: string) {
-  const dataDir = tempDataDir();
-  let schema: string | undefined;
-  if (dialect === 'postgres') {
-    schema = `bench_${randomBytes(4).toString('hex')}`;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
-  const database = await openDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
-  try {
-    await migrateToLatest(database);
+  await withBenchDatabase(dialect, databaseUrl, async (database, dataDir) => {
     const author = await createUser(database.db, { roles: ['Admin'] });
     const { root } = await seed(database, author.id);
     const config = loadConfig({
@@ -138,15 +118,7 @@ export async function runArticlesBench(dialect: Dialect, databaseUrl?: string) {
       );
     }
     await app.close();
-  } finally {
-    await database.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
-  }
+  });
 }
 
 if (import.meta.main) {

@@ -1,9 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { type Database, openDatabase } from '../server/db/database.ts';
+import type { Dialect } from '../server/db/dialect.ts';
+import { migrateToLatest } from '../server/db/migrator.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -68,4 +73,41 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export async function timeIt(fn: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+/**
+ * A migrated database for one benchmark: SQLite in a fresh folder, or a fresh schema of the PostgreSQL
+ * database at `databaseUrl`, dropped afterwards.
+ */
+export async function withBenchDatabase(
+  dialect: Dialect,
+  databaseUrl: string | undefined,
+  run: (database: Database, dataDir: string) => Promise<void>,
+): Promise<void> {
+  const dataDir = tempDataDir();
+  const schema = dialect === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  if (schema) await admin(`create schema ${schema}`);
+  const database = await openDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
+  try {
+    await migrateToLatest(database);
+    await run(database, dataDir);
+  } finally {
+    await database.close();
+    if (schema) await admin(`drop schema ${schema} cascade`);
+  }
 }

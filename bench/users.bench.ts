@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { type Database, openDatabase } from '../server/db/database.ts';
+import type { Database } from '../server/db/database.ts';
 import type { Dialect } from '../server/db/dialect.ts';
-import { migrateToLatest } from '../server/db/migrator.ts';
 import { createUser } from '../server/test/factories.ts';
 import { signIn, TEST_CAPTCHA } from '../server/test/sign-in.ts';
-import { median, tempDataDir } from './harness.ts';
+import { median, timeIt, withBenchDatabase } from './harness.ts';
 
 // BatchUserOperation over every user of a 100,000-user database, and the first page of GetUsers with a
 // search and a tag filter, each through the whole app (HTTP via inject, auth, validation, audit) against
@@ -38,25 +35,8 @@ async function seed(database: Database) {
   if (database.dialect === 'postgres') await sql`analyze`.execute(db);
 }
 
-async function timeIt(fn: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
-
 export async function runUsersBench(dialect: Dialect, databaseUrl?: string) {
-  const dataDir = tempDataDir();
-  let schema: string | undefined;
-  if (dialect === 'postgres') {
-    schema = `bench_${randomBytes(4).toString('hex')}`;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
-  const database = await openDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
-  try {
-    await migrateToLatest(database);
+  await withBenchDatabase(dialect, databaseUrl, async (database, dataDir) => {
     const seedMs = await timeIt(() => seed(database));
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -164,15 +144,7 @@ export async function runUsersBench(dialect: Dialect, databaseUrl?: string) {
     console.log(`${dialect}: seeded ${USERS.toLocaleString('en')} users in ${(seedMs / 1000).toFixed(1)} s`);
     report('BatchUserOperation (all users)', batchApp, batchRaw, 'target < 2000 ms on PostgreSQL');
     report('GetUsers first page, search + tag filter', listApp, listRaw, 'target < 50 ms');
-  } finally {
-    await database.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
-  }
+  });
 }
 
 if (import.meta.main) {
