@@ -1,9 +1,8 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { message } from '#shared/messages.ts';
 import { acceptedResponse, type RegisterRequest, registerRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -13,6 +12,7 @@ import { useApiClient } from '../../lib/use-api.ts';
 import { RESTRICTED_REGIONS_NOTICE } from './legal/restricted-regions.ts';
 import { TERMS_OF_USE } from './legal/terms-of-use.ts';
 import { LegalDocumentModal } from './legal-document-view.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type RegisterValues = Omit<RegisterRequest, 'locale'>;
 const FORM_FIELDS = ['email', 'password', 'confirm', 'agreeTerms', 'notRestrictedResident'] as const;
@@ -99,31 +99,7 @@ export function RegisterForm({ onBackToLogin }: { onBackToLogin: () => void }) {
             inputMode="email"
           />
         </Form.Item>
-        <Form.Item
-          name="password"
-          rules={[rule('password')]}
-          validateFirst
-          extra={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-        >
-          <Input.Password
-            data-testid="register-password"
-            aria-label={t('fields.newPassword')}
-            placeholder={t('fields.newPassword')}
-            prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-          />
-        </Form.Item>
-        <Form.Item name="confirm" rules={[rule('confirm')]} dependencies={['password']} validateFirst>
-          <Input.Password
-            data-testid="register-confirm"
-            aria-label={t('fields.confirm')}
-            placeholder={t('fields.confirm')}
-            prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-          />
-        </Form.Item>
+        <NewPasswordFields rule={rule} testIdPrefix="register" />
         <Form.Item
           name="agreeTerms"
           valuePropName="checked"

@@ -1,13 +1,13 @@
-import { CheckCircleOutlined, KeyOutlined, LockOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { acceptedResponse, type PasswordResetRequest, passwordResetRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useApiClient } from '../../lib/use-api.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const FORM_FIELDS = ['password', 'confirm', 'resetCode'] as const;
 
@@ -63,31 +63,7 @@ export function ResetPasswordForm({
       <Form.Item name="userId" hidden>
         <Input />
       </Form.Item>
-      <Form.Item
-        name="password"
-        rules={[rule('password')]}
-        validateFirst
-        extra={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-      >
-        <Input.Password
-          data-testid="reset-password"
-          aria-label={t('fields.newPassword')}
-          placeholder={t('fields.newPassword')}
-          prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-        />
-      </Form.Item>
-      <Form.Item name="confirm" rules={[rule('confirm')]} dependencies={['password']} validateFirst>
-        <Input.Password
-          data-testid="reset-confirm"
-          aria-label={t('fields.confirm')}
-          placeholder={t('fields.confirm')}
-          prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-        />
-      </Form.Item>
+      <NewPasswordFields rule={rule} testIdPrefix="reset" />
       <Form.Item name="resetCode" rules={[rule('resetCode')]} validateFirst>
         <Input
           data-testid="reset-code"
