@@ -219,6 +219,15 @@ export class AuthService implements AuthClient {
     return this.managerPromise;
   }
 
+  /** The manager, or the 'settings' failure every flow answers when the configuration cannot be read. */
+  private async loadManager(): Promise<{ manager: OidcManager } | { failure: AuthenticationResult }> {
+    try {
+      return { manager: await this.manager() };
+    } catch (error) {
+      return { failure: failResult('settings', errorText(error)) };
+    }
+  }
+
   private managerSettings(settings: SubscriberConfiguration): UserManagerSettings {
     const inFrame = this.deps.inFrame();
     return {
@@ -336,12 +345,9 @@ export class AuthService implements AuthClient {
   signIn = async (returnUrl: string): Promise<AuthenticationResult> => {
     // Spec §4: a return URL of another origin raises an error (InvalidReturnUrlError).
     checkReturnUrl(returnUrl, this.deps.origin());
-    let manager: OidcManager;
-    try {
-      manager = await this.manager();
-    } catch (error) {
-      return failResult('settings', errorText(error));
-    }
+    const loaded = await this.loadManager();
+    if ('failure' in loaded) return loaded.failure;
+    const { manager } = loaded;
     try {
       const user = await manager.signinSilent();
       if (user) return successResult(returnUrl);
@@ -353,12 +359,9 @@ export class AuthService implements AuthClient {
 
   signInRedirect = async (returnUrl: string): Promise<AuthenticationResult> => {
     checkReturnUrl(returnUrl, this.deps.origin());
-    let manager: OidcManager;
-    try {
-      manager = await this.manager();
-    } catch (error) {
-      return failResult('settings', errorText(error));
-    }
+    const loaded = await this.loadManager();
+    if ('failure' in loaded) return loaded.failure;
+    const { manager } = loaded;
     return this.redirectToProvider(manager, returnUrl);
   };
 
@@ -374,12 +377,9 @@ export class AuthService implements AuthClient {
 
   completeSignIn = (url: string): Promise<AuthenticationResult> =>
     this.once(`in:${url}`, async () => {
-      let manager: OidcManager;
-      try {
-        manager = await this.manager();
-      } catch (error) {
-        return failResult('settings', errorText(error));
-      }
+      const loaded = await this.loadManager();
+      if ('failure' in loaded) return loaded.failure;
+      const { manager } = loaded;
       try {
         const user = await manager.signinCallback(url);
         if (!user) return failResult('error', 'The sign-in response is not valid.');
@@ -397,12 +397,9 @@ export class AuthService implements AuthClient {
   };
 
   signOut = async (returnUrl: string): Promise<AuthenticationResult> => {
-    let manager: OidcManager;
-    try {
-      manager = await this.manager();
-    } catch (error) {
-      return failResult('settings', errorText(error));
-    }
+    const loaded = await this.loadManager();
+    if ('failure' in loaded) return loaded.failure;
+    const { manager } = loaded;
     const user = await manager.getUser().catch(() => null);
     // Nobody is signed in in this tab: the sign-out is already complete.
     if (!user) return successResult(returnUrl);
@@ -417,12 +414,9 @@ export class AuthService implements AuthClient {
 
   completeSignOut = (url: string): Promise<AuthenticationResult> =>
     this.once(`out:${url}`, async () => {
-      let manager: OidcManager;
-      try {
-        manager = await this.manager();
-      } catch (error) {
-        return failResult('settings', errorText(error));
-      }
+      const loaded = await this.loadManager();
+      if ('failure' in loaded) return loaded.failure;
+      const { manager } = loaded;
       try {
         const response = await manager.signoutCallback(url);
         await manager.removeUser();
