@@ -63,7 +63,7 @@ function openSqlite(file: string): Database {
 
   const handle = raw;
   const probe = handle.prepare('select 1');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
   let closed = false;
   return {
     db,
@@ -79,6 +79,33 @@ function openSqlite(file: string): Database {
       await db.destroy();
       // Kysely opens its driver lazily; close the handle ourselves so the file lock is released.
       if (handle.open) handle.close();
+    },
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh; compiling the SQL is a good part of a sub-millisecond query. The
+ * app sends a few hundred distinct statements (values are parameters), so prepared ones are kept, the
+ * least recently used dropped beyond STATEMENT_CACHE_SIZE. A statement still being iterated is busy
+ * and cannot be shared: then a fresh one is prepared.
+ */
+function withStatementCache(handle: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => handle.close(),
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = handle.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      return statement;
     },
   };
 }
