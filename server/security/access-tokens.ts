@@ -6,6 +6,9 @@ import type { Principal } from '../policies/membership.ts';
 import { isSessionOpen } from '../services/sessions.ts';
 import { loadUserWithRoles } from '../services/user-lookup.ts';
 
+/** How many verified tokens are remembered (the least recently used go first). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export type TokenCheck = { ok: true; principal: Principal } | { ok: false; reason: 'invalid' | 'ended' };
 
 /**
@@ -21,19 +24,38 @@ export function createTokenVerifier(options: {
 }) {
   const { kty, n, e, kid, alg } = options.signingKey as PrivateJwk & { n: string; e: string };
   const jwks = createLocalJWKSet({ keys: [{ kty, n, e, kid, alg, use: 'sig' }] });
+  // A client sends the same token with every call until it expires. Its signature and fixed claims are
+  // checked once; a remembered token is only checked for expiry again (the same string is the same
+  // signed content). Who the caller is now still comes from the database on every call.
+  const verified = new Map<string, JWTPayload>();
 
-  return async function verify(token: string): Promise<TokenCheck> {
-    let claims: JWTPayload;
+  async function verifiedClaims(token: string): Promise<JWTPayload | undefined> {
+    const known = verified.get(token);
+    if (known) {
+      verified.delete(token);
+      if (typeof known.exp !== 'number' || known.exp * 1000 <= Date.now()) return undefined;
+      verified.set(token, known);
+      return known;
+    }
     try {
-      ({ payload: claims } = await jwtVerify(token, jwks, {
+      const { payload } = await jwtVerify(token, jwks, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ['RS256'],
         typ: 'at+jwt',
-      }));
+        requiredClaims: ['exp'],
+      });
+      verified.set(token, payload);
+      if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      return payload;
     } catch {
-      return { ok: false, reason: 'invalid' };
+      return undefined;
     }
+  }
+
+  return async function verify(token: string): Promise<TokenCheck> {
+    const claims = await verifiedClaims(token);
+    if (!claims) return { ok: false, reason: 'invalid' };
     const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
     const found = claims.sub ? await loadUserWithRoles(options.db, claims.sub) : undefined;
     if (!found || (sid && !(await isSessionOpen(options.db, sid)))) return { ok: false, reason: 'ended' };

@@ -433,6 +433,18 @@ describe.each(TEST_DIALECTS)('identity on %s', (dialect) => {
       }
     });
 
+    it('refuses a token once it expires, though it was accepted before', async () => {
+      const user = await createUser(db());
+      const token = await forge({ sub: user.id }, { exp: Math.floor(Date.now() / 1000) + 1 });
+      const call = () =>
+        t.app.inject({ url: '/api/PersonalInfo/UserVo', headers: { authorization: `Bearer ${token}` } });
+      expect((await call()).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const late = await call();
+      expect(late.statusCode).toBe(401);
+      expect(late.headers['www-authenticate']).toContain('error="invalid_token"');
+    });
+
     it('renews with a rotating refresh token; the old one is refused', async () => {
       const user = await createUser(db());
       const { browser, tokens } = await signIn(t.app, user.email, user.password);
