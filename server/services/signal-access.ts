@@ -58,7 +58,6 @@ export async function advisoryAudience(
     .innerJoin('trader_keys as k', (join) => join.onRef('k.id', '=', 's.key_id').on('k.is_active', '=', 1))
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select('s.user_id')
-    .distinct()
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('trader_key_roles as kr')
@@ -82,7 +81,8 @@ export async function advisoryAudience(
       ]),
     )
     .execute();
-  return rows.map((r) => r.user_id);
+  // A member subscribed to two of the strategy's traders appears twice (cheaper to drop here than DISTINCT).
+  return [...new Set(rows.map((r) => r.user_id))];
 }
 
 /** Advisories as members receive them (no internal description), newest first. */
