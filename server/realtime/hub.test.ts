@@ -85,6 +85,19 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
     return { user, token: tokens.access_token, auth };
   }
 
+  /** An access token signed with the app's key, for claims the sign-in flow would not give. */
+  async function forge(claims: { sub: string; aud?: string; exp: number }) {
+    const { loadConfig } = await import('../config.ts');
+    const jwk = await loadSigningKey(db(), loadConfig({ DATA_DIR: t.testDb.dataDir }).appSecret);
+    return new SignJWT({ sub: claims.sub })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid })
+      .setIssuer(`${t.base}/oidc`)
+      .setAudience(claims.aud ?? `${t.base}/api`)
+      .setIssuedAt()
+      .setExpirationTime(claims.exp)
+      .sign(await importJWK(jwk, 'RS256'));
+  }
+
   async function open(token: string | undefined, options: { origin?: string; lastEventId?: number } = {}) {
     const c = client(t.base, token, options);
     sockets.push(c.socket);
@@ -116,27 +129,11 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
 
   it('refuses a handshake with no token, an expired or a foreign-audience token, or a foreign origin', async () => {
     expect(await refused((await open(undefined)).socket)).toBe('unauthorized');
-    const jwk = await loadSigningKey(
-      db(),
-      t.app.hub ? (await import('../config.ts')).loadConfig({ DATA_DIR: t.testDb.dataDir }).appSecret : '',
-    );
-    const key = await importJWK(jwk, 'RS256');
-    const forge = (aud: string, exp: number) =>
-      new SignJWT({ sub: 'x' })
-        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid })
-        .setIssuer(`${t.base}/oidc`)
-        .setAudience(aud)
-        .setIssuedAt()
-        .setExpirationTime(exp)
-        .sign(key);
-    expect(
-      await refused((await open(await forge(`${t.base}/api`, Math.floor(Date.now() / 1000) - 5))).socket),
-    ).toBe('unauthorized');
-    expect(
-      await refused(
-        (await open(await forge('https://other.example/api', Math.floor(Date.now() / 1000) + 60))).socket,
-      ),
-    ).toBe('unauthorized');
+    const inAMinute = Math.floor(Date.now() / 1000) + 60;
+    const expired = await forge({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 5 });
+    expect(await refused((await open(expired)).socket)).toBe('unauthorized');
+    const foreign = await forge({ sub: 'x', aud: 'https://other.example/api', exp: inAMinute });
+    expect(await refused((await open(foreign)).socket)).toBe('unauthorized');
     const m = await member(['StandardUser']);
     expect(await refused((await open(m.token, { origin: 'https://evil.example' })).socket)).toMatch(
       /websocket error|xhr poll error|unauthorized|Unexpected server response/,
@@ -366,5 +363,158 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
     const gone = new Promise<string>((resolve) => s.socket.once('disconnect', (reason) => resolve(reason)));
     await post('/api/Management/AssignUserRole', { userId: subscriber.user.id, permissionMap: [] });
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('disconnects a member whose access ends after the token they connected with expired', async () => {
+    const subscriber = await member(['StandardUser'], { subscribe: true });
+    const shortLived = await forge({ sub: subscriber.user.id, exp: Math.floor(Date.now() / 1000) + 1 });
+    const s = await open(shortLived);
+    await connected(s.socket);
+    await eventually(() => events(s.received, 'LoadAdvisorySub')[0]);
+    await new Promise((r) => setTimeout(r, 2100));
+    const gone = new Promise<string>((resolve) => s.socket.once('disconnect', (reason) => resolve(reason)));
+    await post('/api/Management/AssignUserRole', { userId: subscriber.user.id, permissionMap: [] });
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('never delivers to a subscriber whose membership has expired, though still connected', async () => {
+    const lapsed = await member(['StandardUser'], { subscribe: true });
+    const s = await open(lapsed.token);
+    await connected(s.socket);
+    await eventually(() => events(s.received, 'LoadAdvisorySub')[0]);
+    // Expired behind the hub's back (no event): delivery reads the expiry from the database.
+    await db()
+      .updateTable('users')
+      .set({ member_expiry_date: Date.now() - 1000 })
+      .where('id', '=', lapsed.user.id)
+      .execute();
+    const watcher = await member(['StandardUser'], { subscribe: true });
+    const w = await open(watcher.token);
+    await connected(w.socket);
+    await eventually(() => events(w.received, 'LoadAdvisorySub')[0]);
+    await post('/api/Advisory/AddOrUpdateAdvisory', {
+      title: 'after expiry',
+      advisoryDesc: 'd',
+      content: '<p>x</p>',
+      apiKeyArray: [keyId],
+    });
+    await eventually(() =>
+      events(w.received, 'LoadAdvisory').find((p) => JSON.stringify(p).includes('after expiry')),
+    );
+    await settle();
+    expect(JSON.stringify(events(s.received, 'LoadAdvisory'))).not.toContain('after expiry');
+  });
+
+  it('sends the feed anew to a client reconnecting after its access changed while it was away', async () => {
+    const subscriber = await member(['StandardUser'], { subscribe: true });
+    const first = await open(subscriber.token);
+    await connected(first.socket);
+    const lastEventId = (await eventually(() => events(first.received, 'LoadAdvisorySub')[0]))
+      .eventId as number;
+    first.socket.disconnect();
+    await post('/api/TraderKey/UpdateApiKeySubConfig', { id: keyId, permissionMap: [roleIds.PremiumUser] });
+    try {
+      const again = await open(subscriber.token, { lastEventId });
+      await connected(again.socket);
+      const keys = await eventually(() =>
+        events(again.received, 'LoadAdvisorySub').find((p) => (p.keys as unknown[]).length === 0),
+      );
+      expect(keys.keys).toEqual([]);
+      const feed = await eventually(() => events(again.received, 'LoadAdvisory').find((p) => p.replace));
+      expect(feed.advisoryDtos).toEqual([]);
+    } finally {
+      await post('/api/TraderKey/UpdateApiKeySubConfig', {
+        id: keyId,
+        permissionMap: [roleIds.StandardUser],
+      });
+    }
+  });
+
+  it('delivers an event once when two publishers race for it', async () => {
+    const subscriber = await member(['StandardUser'], { subscribe: true });
+    const s = await open(subscriber.token);
+    await connected(s.socket);
+    await eventually(() => events(s.received, 'LoadAdvisorySub')[0]);
+    const saved = await post('/api/Advisory/AddOrUpdateAdvisory', {
+      title: 'raced',
+      advisoryDesc: 'd',
+      content: '<p>x</p>',
+      apiKeyArray: [keyId],
+    });
+    const advisoryId = saved.json().id as number;
+    const delivered = () =>
+      events(s.received, 'LoadAdvisory').filter(
+        (p) => !p.replace && (p.advisoryDtos as Array<{ id: number }>).some((d) => d.id === advisoryId),
+      ).length;
+    await eventually(() => (delivered() === 1 ? true : undefined));
+    // The same announcement again, unpublished, taken by two publishers at once (as two processes would).
+    const event = await db()
+      .insertInto('hub_events')
+      .values({ name: 'advisory.saved', payload: JSON.stringify({ advisoryId }), created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await Promise.all([t.app.hub.publish([event.id]), t.app.hub.publish([event.id])]);
+    await eventually(() => (delivered() === 2 ? true : undefined));
+    await settle();
+    expect(delivered()).toBe(2);
+
+    // A claim left by a publisher that died is taken over once it is old; a fresh one is not.
+    const orphan = async (claimedAgoMs: number) =>
+      db()
+        .insertInto('hub_events')
+        .values({
+          name: 'advisory.saved',
+          payload: JSON.stringify({ advisoryId }),
+          created_at: Date.now() - 60_000,
+          claimed_at: Date.now() - claimedAgoMs,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const fresh = await orphan(0);
+    const stale = await orphan(60_000);
+    await t.app.hub.sweep();
+    const published = async (id: number) =>
+      (
+        await db()
+          .selectFrom('hub_events')
+          .select('published_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).published_at;
+    expect(await published(stale.id)).not.toBeNull();
+    expect(await published(fresh.id)).toBeNull();
+    await db().deleteFrom('hub_events').where('id', '=', fresh.id).execute();
+  });
+
+  it.runIf(dialect === 'postgres')('hands out event ids in commit order', async () => {
+    const { recordHubEvent } = await import('../services/hub-events.ts');
+    const order: string[] = [];
+    let commitFirst!: () => void;
+    const held = new Promise<void>((resolve) => {
+      commitFirst = resolve;
+    });
+    const first = db()
+      .transaction()
+      .execute(async (trx) => {
+        const id = await recordHubEvent(trx, { name: 'access.changed', userIds: [] });
+        await held;
+        order.push('first commits');
+        return id;
+      });
+    await new Promise((r) => setTimeout(r, 100));
+    const second = db()
+      .transaction()
+      .execute(async (trx) => {
+        const id = await recordHubEvent(trx, { name: 'access.changed', userIds: [] });
+        order.push('second has its id');
+        return id;
+      });
+    await new Promise((r) => setTimeout(r, 300));
+    // The second waits: an id it took now could become visible before the first one.
+    expect(order).toEqual([]);
+    commitFirst();
+    const [a, b] = await Promise.all([first, second]);
+    expect(order).toEqual(['first commits', 'second has its id']);
+    expect(b).toBeGreaterThan(a);
   });
 });

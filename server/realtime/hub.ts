@@ -11,7 +11,7 @@ import {
 } from '#shared/realtime.ts';
 import type { DB } from '../db/schema.ts';
 import { isMember, type Principal } from '../policies/membership.ts';
-import type { TokenVerifier } from '../security/access-tokens.ts';
+import { loadPrincipal, type TokenVerifier } from '../security/access-tokens.ts';
 import { type HubEvent, parseHubEvent } from '../services/hub-events.ts';
 import {
   advisoryAudience,
@@ -28,6 +28,10 @@ type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<strin
 type Target = { kind: 'everyone' } | { kind: 'socket'; socket: HubSocket };
 
 const SWEEP_EVERY_MS = 5_000;
+/** An event its process has not published this long after committing it is taken over by a sweep. */
+const LEFT_BEHIND_MS = 2_000;
+/** How long a claim on an event keeps other processes from delivering it too. */
+const CLAIM_LEASE_MS = 10_000;
 const REPLAY_LIMIT = 1000;
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
@@ -226,6 +230,9 @@ export function createHub(options: {
           // Other processes re-read their own connections (only with a shared adapter).
           if (redis) io.serverSideEmit('recheck', event.userIds);
           await recheck(event.userIds);
+        } else if (event.userIds === 'all' || event.userIds.includes(target.socket.data.principal.userId)) {
+          // Replaying to someone whose access changed while they were away: what they may see now.
+          await recheckSocket(target.socket, eventId);
         }
         return;
     }
@@ -236,38 +243,38 @@ export function createHub(options: {
     return userId ? all.filter((s) => s.data.principal?.userId === userId) : all;
   }
 
-  /**
-   * Re-reads who the connected people are now. Someone who lost membership (or whose session ended)
-   * is disconnected; the web app reconnects at once and gets what it may see now.
-   */
+  /** Re-reads who the connected people are now (see recheckSocket). */
   async function recheck(userIds: string[] | 'all') {
     const sockets = (await localSockets()).filter(
       (s) => userIds === 'all' || userIds.includes(s.data.principal.userId),
     );
     const eventId = await latestEventId(db);
-    for (const socket of sockets) {
-      const check = await options.verify(socket.data.token).catch(() => undefined);
-      const before = socket.data.principal;
-      if (!check?.ok && check?.reason === 'ended') {
-        socket.disconnect(true);
-        continue;
-      }
-      // An expired access token is no reason to drop a live connection; the person is re-read by id.
-      const principal = check?.ok ? check.principal : before;
-      if (isMember(before) && !isMember(principal)) {
-        socket.disconnect(true);
-        continue;
-      }
-      socket.data.principal = principal;
-      const keys = await subscribableKeys(db, principal);
-      const subscribed = new Set(await entitledKeyIds(db, principal));
-      socket.emit('LoadAdvisorySub', {
-        keys: keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) })),
-        eventId,
-      });
-      await sendSnapshot(socket, eventId);
-    }
+    for (const socket of sockets) await recheckSocket(socket, eventId);
   }
+
+  /**
+   * Someone who is gone, whose session ended or who lost membership is disconnected; the web app
+   * reconnects at once and gets what it may see now. Anyone else gets their keys and feed again. The
+   * person is re-read by id: an access token that expired meanwhile is no reason to drop a connection,
+   * nor to go on trusting what it said.
+   */
+  async function recheckSocket(socket: HubSocket, eventId: number) {
+    const before = socket.data.principal;
+    const principal = await loadPrincipal(db, before.userId, before.sessionUid);
+    if (!principal || (isMember(before) && !isMember(principal))) {
+      socket.disconnect(true);
+      return;
+    }
+    socket.data.principal = principal;
+    const keys = await subscribableKeys(db, principal);
+    const subscribed = new Set(await entitledKeyIds(db, principal));
+    socket.emit('LoadAdvisorySub', {
+      keys: keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) })),
+      eventId,
+    });
+    await sendSnapshot(socket, eventId);
+  }
+
   async function resend(userId: string, eventId: number) {
     for (const socket of await localSockets(userId)) await sendSnapshot(socket, eventId);
   }
@@ -279,17 +286,22 @@ export function createHub(options: {
   });
 
   /**
-   * At least once: deliver, then mark published. A process that dies in between leaves the event unmarked
-   * and the sweep delivers it again; clients keep strategies by id, so a repeat shows nothing twice.
+   * At least once: claim, deliver, then mark published. A process that dies before marking leaves the
+   * event unpublished and the sweep delivers it again once the claim is old; clients keep strategies by
+   * id, so a repeat shows nothing twice. While a claim is fresh no other process delivers the event.
    */
   async function publishOne(eventId: number) {
-    const row = await db
-      .selectFrom('hub_events')
-      .select(['id', 'name', 'payload', 'published_at'])
+    const now = Date.now();
+    const claimed = await db
+      .updateTable('hub_events')
+      .set({ claimed_at: now })
       .where('id', '=', eventId)
+      .where('published_at', 'is', null)
+      .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', now - CLAIM_LEASE_MS)]))
+      .returning(['id', 'name', 'payload'])
       .executeTakeFirst();
-    if (!row || row.published_at !== null) return;
-    await deliver(parseHubEvent(row), row.id, { kind: 'everyone' });
+    if (!claimed) return;
+    await deliver(parseHubEvent(claimed), claimed.id, { kind: 'everyone' });
     await db
       .updateTable('hub_events')
       .set({ published_at: Date.now() })
@@ -342,7 +354,10 @@ export function createHub(options: {
           .selectFrom('hub_events')
           .select('id')
           .where('published_at', 'is', null)
-          .where('created_at', '<', Date.now() - 2000)
+          .where('created_at', '<', Date.now() - LEFT_BEHIND_MS)
+          .where((eb) =>
+            eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', Date.now() - CLAIM_LEASE_MS)]),
+          )
           .orderBy('id')
           .limit(100)
           .execute();

@@ -57,19 +57,29 @@ export function createTokenVerifier(options: {
     const claims = await verifiedClaims(token);
     if (!claims) return { ok: false, reason: 'invalid' };
     const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
-    const found = claims.sub ? await loadUserWithRoles(options.db, claims.sub) : undefined;
-    if (!found || (sid && !(await isSessionOpen(options.db, sid)))) return { ok: false, reason: 'ended' };
-    return {
-      ok: true,
-      principal: {
-        userId: found.user.id,
-        email: found.user.email,
-        roles: found.roles.map((r) => r.name),
-        memberExpiryDate: found.user.member_expiry_date,
-        emailConfirmed: found.user.email_confirmed_at !== null,
-        sessionUid: sid,
-      },
-    };
+    const principal = claims.sub ? await loadPrincipal(options.db, claims.sub, sid) : undefined;
+    return principal ? { ok: true, principal } : { ok: false, reason: 'ended' };
+  };
+}
+
+/**
+ * The person as they are now (roles and expiry from the database), or undefined when the user is gone
+ * or the session (when there is one) has ended.
+ */
+export async function loadPrincipal(
+  db: Kysely<DB>,
+  userId: string,
+  sessionUid: string | undefined,
+): Promise<Principal | undefined> {
+  const found = await loadUserWithRoles(db, userId);
+  if (!found || (sessionUid && !(await isSessionOpen(db, sessionUid)))) return undefined;
+  return {
+    userId: found.user.id,
+    email: found.user.email,
+    roles: found.roles.map((r) => r.name),
+    memberExpiryDate: found.user.member_expiry_date,
+    emailConfirmed: found.user.email_confirmed_at !== null,
+    sessionUid,
   };
 }
 
