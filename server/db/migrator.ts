@@ -8,6 +8,7 @@ import * as m0003 from './migrations/0003-user-search.ts';
 import * as m0004 from './migrations/0004-teaching.ts';
 import * as m0005 from './migrations/0005-signals.ts';
 import * as m0006 from './migrations/0006-users-fillfactor.ts';
+import * as m0007 from './migrations/0007-hub-event-claims.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0004-teaching': m0004,
   '0005-signals': m0005,
   '0006-users-fillfactor': m0006,
+  '0007-hub-event-claims': m0007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -185,6 +185,8 @@ export type HubEventsTable = {
   payload: string;
   created_at: number;
   published_at: number | null;
+  /** When a process took it to fan it out (a lease: an old claim of an unpublished event is taken over). */
+  claimed_at: number | null;
 };
 
 export type DB = {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
@@ -19,8 +19,20 @@ export type HubEvent =
   | { name: 'subscription.changed'; userId: string; keyId: number; subscribed: boolean }
   | { name: 'access.changed'; userIds: string[] | 'all' };
 
-/** Records an event in the same transaction as the change it announces; returns its id. */
-export async function recordHubEvent(trx: Transaction<DB> | Kysely<DB>, event: HubEvent): Promise<number> {
+/** Any constant: the PostgreSQL advisory lock that puts event ids in commit order. */
+const EVENT_ORDER_LOCK = 724_001;
+
+/**
+ * Records an event in the same transaction as the change it announces; returns its id.
+ *
+ * A client that reconnects asks for the events after the last id it saw, so ids must become visible in
+ * the order they were given. On PostgreSQL two transactions could commit in the other order; a lock held
+ * from taking the id to the commit prevents it (keep the work after this call short). SQLite writes one
+ * transaction at a time anyway.
+ */
+export async function recordHubEvent(trx: Transaction<DB>, event: HubEvent): Promise<number> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`.execute(trx);
   const { name, ...payload } = event;
   const row = await trx
     .insertInto('hub_events')
