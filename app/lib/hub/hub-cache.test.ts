@@ -103,6 +103,14 @@ describe('system message reducers', () => {
     expect(next.find((m) => m.id === 2)).toMatchObject({ isPop: false, isRoll: false });
   });
 
+  it('shows a closed popup again when the message is popped again, as a reload would', () => {
+    const current = [messageOf(1, { isPop: true, dismissed: true }), messageOf(2, { dismissed: true })];
+    const off = applyChangeSystemMessage(current, { ...NO_CHANGE, popChanges: [{ id: 1, isPop: false }] });
+    expect(off.find((m) => m.id === 1)).toMatchObject({ isPop: false, dismissed: true });
+    const again = applyChangeSystemMessage(off, { ...NO_CHANGE, popChanges: [{ id: 1, isPop: true }] });
+    expect(ids(pendingPopups(again))).toEqual([1]);
+  });
+
   it('removes messages, even ones upserted in the same change', () => {
     const next = applyChangeSystemMessage([messageOf(1), messageOf(2)], {
       ...NO_CHANGE,
@@ -155,6 +163,16 @@ describe('advisory feed reducers', () => {
       [4, false],
       [1, true],
     ]);
+  });
+
+  it('does not announce a strategy delivered again unchanged', () => {
+    const current = [advisoryOf(2), advisoryOf(1)];
+    const update = applyLoadAdvisory(current, {
+      advisoryDtos: [advisoryOf(2), advisoryOf(1, { apiKeyArray: [1, 2] })],
+      replace: false,
+    });
+    expect(ids(update.feed)).toEqual([2, 1]);
+    expect(update.arrived.map(({ advisory, edited }) => [advisory.id, edited])).toEqual([[1, true]]);
   });
 
   it('orders strategies of the same time by id', () => {

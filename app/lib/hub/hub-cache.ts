@@ -61,7 +61,8 @@ export function applyChangeSystemMessage(
   }
   for (const { id, isPop } of change.popChanges) {
     const existing = byId.get(id);
-    if (existing) byId.set(id, { ...existing, isPop });
+    // Popping a message again shows it again to everyone (the server forgets who closed it), as after a reload.
+    if (existing) byId.set(id, { ...existing, isPop, dismissed: isPop ? false : existing.dismissed });
   }
   for (const { id, isRoll } of change.rollChanges) {
     const existing = byId.get(id);
@@ -112,9 +113,22 @@ export function applyLoadAdvisory(
   const incoming = uniqueById(payload.advisoryDtos);
   if (payload.replace) return { feed: incoming.sort(advisoriesNewestFirst), arrived: [] };
   const byId = new Map((current ?? []).map((advisory) => [advisory.id, advisory]));
-  const arrived = incoming.map((advisory) => ({ advisory, edited: byId.has(advisory.id) }));
+  // A repeat of what the feed already shows (delivered again after a server process died) is not news.
+  const arrived = incoming
+    .filter((advisory) => !sameAdvisory(byId.get(advisory.id), advisory))
+    .map((advisory) => ({ advisory, edited: byId.has(advisory.id) }));
   for (const advisory of incoming) byId.set(advisory.id, advisory);
   return { feed: [...byId.values()].sort(advisoriesNewestFirst), arrived };
+}
+
+function sameAdvisory(known: AdvisoryDto | undefined, advisory: AdvisoryDto): boolean {
+  return (
+    known !== undefined &&
+    known.title === advisory.title &&
+    known.content === advisory.content &&
+    known.createdTimestamp === advisory.createdTimestamp &&
+    known.apiKeyArray.join() === advisory.apiKeyArray.join()
+  );
 }
 
 /** Strategies that were deleted leave the feed. */
