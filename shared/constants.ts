@@ -15,6 +15,8 @@ export const QUICK_EXPIRY_DAYS = [30, 60, 90] as const;
 
 export const DESCRIPTION_MAX_LENGTH = 500;
 export const RATIO_MIN = 0.000001;
+/** A sanity bound on trader ratios (the spec sets only the minimum). */
+export const RATIO_MAX = 1_000_000;
 export const EDIT_PERMISSION_EMAIL_MAX_LENGTH = 100;
 
 export const ARTICLE_STATUS = { approved: 3, rejected: 4 } as const;

@@ -118,6 +118,7 @@ export const MESSAGES = {
   currencyRatioRequired: { zh: '货币比例为必填项', en: 'The currency ratio is required' },
   leverageRatioRequired: { zh: '杠杆比例为必填项', en: 'The leverage ratio is required' },
   ratioMinimum: { zh: '比例不能小于0.000001', en: 'The ratio must be at least 0.000001' },
+  ratioMaximum: { zh: '比例不能大于1000000', en: 'The ratio must be at most 1,000,000' },
   traderKeyNotFound: { zh: 'Trader不存在', en: 'No such trader' },
   traderKeyInactive: { zh: '所选Trader未启用或不存在', en: 'A chosen trader is inactive or does not exist' },
   tradersRequired: { zh: '请选择要推送的Trader', en: 'Choose at least one trader to push to' },

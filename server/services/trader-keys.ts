@@ -47,30 +47,32 @@ export async function addTraderKey(
   actor: Actor,
 ): Promise<number> {
   const now = Date.now();
-  const row = await db
-    .insertInto('trader_keys')
-    .values({
-      key_name: input.keyName,
-      key_value_enc: encrypt(secretsKey, input.keyValue),
-      secret_value_enc: encrypt(secretsKey, input.secretValue),
-      key_hint: hintOf(input.keyValue),
-      co_efficient: input.coEfficient,
-      leverage_coefficient: input.leverageCoefficient,
-      is_active: input.isActive ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await audit(db, {
-    action: 'admin.traders.add',
-    actorId: actor.userId,
-    targetType: 'trader',
-    targetId: String(row.id),
-    ip: actor.ip,
-    detail: { keyName: input.keyName },
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('trader_keys')
+      .values({
+        key_name: input.keyName,
+        key_value_enc: encrypt(secretsKey, input.keyValue),
+        secret_value_enc: encrypt(secretsKey, input.secretValue),
+        key_hint: hintOf(input.keyValue),
+        co_efficient: input.coEfficient,
+        leverage_coefficient: input.leverageCoefficient,
+        is_active: input.isActive ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(trx, {
+      action: 'admin.traders.add',
+      actorId: actor.userId,
+      targetType: 'trader',
+      targetId: String(row.id),
+      ip: actor.ip,
+      detail: { keyName: input.keyName },
+    });
+    return row.id;
   });
-  return row.id;
 }
 
 /** Updates a key; a blank or absent key/secret keeps the stored one. */
@@ -84,7 +86,8 @@ export async function updateTraderKey(
     secretValue?: string | undefined;
     coEfficient: number;
     leverageCoefficient: number;
-    isActive: boolean;
+    /** Absent: the key stays as active or inactive as it is. */
+    isActive?: boolean | undefined;
   },
   actor: Actor,
 ): Promise<number[]> {
@@ -101,7 +104,7 @@ export async function updateTraderKey(
         key_name: input.keyName,
         co_efficient: input.coEfficient,
         leverage_coefficient: input.leverageCoefficient,
-        is_active: input.isActive ? 1 : 0,
+        ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
         updated_at: Date.now(),
         ...(input.keyValue
           ? { key_value_enc: encrypt(secretsKey, input.keyValue), key_hint: hintOf(input.keyValue) }
@@ -111,7 +114,7 @@ export async function updateTraderKey(
       .where('id', '=', input.id)
       .execute();
     const events = [];
-    if ((existing.is_active === 1) !== input.isActive)
+    if (input.isActive !== undefined && (existing.is_active === 1) !== input.isActive)
       events.push(await recordHubEvent(trx, { name: 'access.changed', userIds: 'all' }));
     await audit(trx, {
       action: 'admin.traders.update',

@@ -14,7 +14,13 @@ export type TestApp = {
 /** The whole app on a fresh test database, quiet logs, ready for app.inject(). */
 export async function buildTestApp(
   dialect: Dialect,
-  options: { env?: Record<string, string>; webRoot?: string; authRateLimitPerMinute?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    authRateLimitPerMinute?: number;
+    /** Fastify logger options (quiet by default), e.g. a stream to read what the app logs. */
+    logger?: Parameters<typeof buildApp>[0]['logger'];
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
   const config = loadConfig({
@@ -27,7 +33,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database: testDb.database,
-    logger: false,
+    logger: options.logger ?? false,
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   }).catch(async (error) => {

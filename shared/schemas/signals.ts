@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX_LENGTH, RATIO_MIN } from '../constants.ts';
+import { DESCRIPTION_MAX_LENGTH, RATIO_MAX, RATIO_MIN } from '../constants.ts';
 
 // Trader API keys, strategies (advisories), subscriptions and system messages (spec §3, §5, §7).
 
 const ratio = (required: string) =>
-  z.number({ message: required }).min(RATIO_MIN, 'ratioMinimum').max(1_000_000, 'ratioMinimum');
+  z.number({ message: required }).min(RATIO_MIN, 'ratioMinimum').max(RATIO_MAX, 'ratioMaximum');
 
 export const traderKeyFields = {
   keyName: z
@@ -32,10 +32,11 @@ export const addApiKeyRequest = z.object({
 });
 export type AddApiKeyRequest = z.input<typeof addApiKeyRequest>;
 
-/** Editing: key and secret may be left out (or blank) to keep the stored ones. */
+/** Editing: key and secret may be left out (or blank) to keep the stored ones; so may the active switch. */
 export const updateApiKeyRequest = z.object({
   id: z.number().int(),
   ...traderKeyFields,
+  isActive: z.boolean().optional(),
   keyValue: z.string().trim().max(500, 'tooLong').optional(),
   secretValue: z.string().trim().max(500, 'tooLong').optional(),
 });

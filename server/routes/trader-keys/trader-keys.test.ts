@@ -44,6 +44,36 @@ describe.each(TEST_DIALECTS)('trader keys, strategies and system messages on %s'
       });
       expect(res.json().errors.coEfficient).toEqual(['比例不能小于0.000001']);
     }
+    const huge = await post('/api/TraderKey/AddApiKey', {
+      keyName: 'x',
+      keyValue: 'k',
+      secretValue: 's',
+      coEfficient: 1,
+      leverageCoefficient: 1_000_001,
+    });
+    expect(huge.json().errors.leverageCoefficient).toEqual(['比例不能大于1000000']);
+  });
+
+  it('keeps a switched-off key off when an edit does not mention the switch', async () => {
+    const id = (
+      await post('/api/TraderKey/AddApiKey', {
+        keyName: 'Sleeper',
+        keyValue: 'k-sleep',
+        secretValue: 's',
+        coEfficient: 1,
+        leverageCoefficient: 1,
+      })
+    ).json().id;
+    await post('/api/TraderKey/ActiviateApiKey', { apiKeyId: id, active: false });
+    const edited = await post('/api/TraderKey/UpdateApiKey', {
+      id,
+      keyName: 'Sleeper 2',
+      coEfficient: 2,
+      leverageCoefficient: 1,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const key = (await get('/api/TraderKey/GetAllApiKeys')).json().find((k: { id: number }) => k.id === id);
+    expect(key).toMatchObject({ keyName: 'Sleeper 2', coEfficient: 2, isActive: false });
   });
 
   it('encrypts key and secret at rest, never answers them in full, and keeps them when an edit leaves them blank', async () => {
@@ -106,6 +136,50 @@ describe.each(TEST_DIALECTS)('trader keys, strategies and system messages on %s'
     ).toBe(400);
   });
 
+  it('never writes a trader key or secret to the log, whatever the call', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp(dialect, {
+      logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      const a = await createUser(logged.testDb.database.db, { roles: ['Admin'] });
+      const headers = (await signIn(logged.app, a.email, a.password)).auth;
+      const call = (url: string, payload: object) =>
+        logged.app.inject({ method: 'POST', url, payload, headers });
+      const fields = { keyName: 'Logged', coEfficient: 1, leverageCoefficient: 1 };
+      const id = (
+        await call('/api/TraderKey/AddApiKey', {
+          ...fields,
+          keyValue: 'AKIA-LOGCHECK-1',
+          secretValue: 'secret-logcheck-1',
+        })
+      ).json().id;
+      await call('/api/TraderKey/UpdateApiKey', {
+        ...fields,
+        id,
+        keyValue: 'AKIA-LOGCHECK-2',
+        secretValue: 'secret-logcheck-2',
+      });
+      const refused = await call('/api/TraderKey/AddApiKey', {
+        ...fields,
+        coEfficient: 0,
+        keyValue: 'AKIA-LOGCHECK-3',
+        secretValue: 'secret-logcheck-3',
+      });
+      expect(refused.statusCode).toBe(400);
+      await logged.app.inject({ url: '/api/TraderKey/GetAllApiKeys', headers });
+      const log = lines.join('');
+      // The calls were logged, their secrets were not.
+      expect(log).toContain('/api/TraderKey/UpdateApiKey');
+      for (const n of [1, 2, 3]) {
+        expect(log).not.toContain(`AKIA-LOGCHECK-${n}`);
+        expect(log).not.toContain(`secret-logcheck-${n}`);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('validates strategies with the spec messages, defaults the description, and refuses unknown traders', async () => {
     const empty = await post('/api/Advisory/AddOrUpdateAdvisory', {
       title: '',
@@ -140,10 +214,11 @@ describe.each(TEST_DIALECTS)('trader keys, strategies and system messages on %s'
       ).statusCode,
     ).toBe(400);
     const traders = (await get('/api/Advisory/GetAllTraders')).json();
+    const active = traders.find((trader: { isActive: boolean }) => trader.isActive);
     const saved = await post('/api/Advisory/AddOrUpdateAdvisory', {
       title: '默认描述',
       content: '<p>x</p>',
-      apiKeyArray: [traders[0].id],
+      apiKeyArray: [active.id],
     });
     const detail = (await get(`/api/Advisory/GetAdvisory?advisoryId=${saved.json().id}`)).json();
     expect(detail).toMatchObject({ title: '默认描述', advisoryDesc: '无描述', counts: { 1: 0, 2: 0, 3: 0 } });
