@@ -486,6 +486,51 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
     await db().deleteFrom('hub_events').where('id', '=', fresh.id).execute();
   });
 
+  it('keeps one reaction per member and strategy, changeable, with exact counts live and on request', async () => {
+    const members = await Promise.all([1, 2, 3].map(() => member(['StandardUser'], { subscribe: true })));
+    const s = await open(members[0]!.token);
+    await connected(s.socket);
+    await eventually(() => events(s.received, 'LoadAdvisorySub')[0]);
+    const id = (
+      await post('/api/Advisory/AddOrUpdateAdvisory', {
+        title: 'counted',
+        advisoryDesc: 'd',
+        content: '<p>x</p>',
+        apiKeyArray: [keyId],
+      })
+    ).json().id as number;
+    const react = async (who: { auth: { authorization: string } }, kind: 1 | 2 | 3) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/AdvisoryFeedBack/Follow',
+        headers: who.auth,
+        payload: { advisoryId: id, kind },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await react(members[0]!, 1);
+    await react(members[1]!, 2);
+    await react(members[2]!, 3);
+    await react(members[0]!, 3); // changed its mind: following -> watching
+    await react(members[1]!, 2); // the same choice again changes nothing
+    const expected = { 1: 0, 2: 1, 3: 2 };
+    await eventually(() =>
+      events(s.received, 'LoadAdvisoryCount').find(
+        (p) => JSON.stringify((p.counts as Record<string, unknown>)[String(id)]) === JSON.stringify(expected),
+      ),
+    );
+    const counts = await t.app.inject({ url: '/api/Advisory/GetAdvCount', headers: members[2]!.auth });
+    expect(counts.json()[String(id)]).toEqual(expected);
+    const mine = await t.app.inject({ url: '/api/AdvisoryFeedBack/Mine', headers: members[0]!.auth });
+    expect(mine.json()[String(id)]).toBe(3);
+    const rows = await db()
+      .selectFrom('advisory_reactions')
+      .selectAll()
+      .where('advisory_id', '=', id)
+      .execute();
+    expect(rows).toHaveLength(3);
+  });
+
   it.runIf(dialect === 'postgres')('hands out event ids in commit order', async () => {
     const { recordHubEvent } = await import('../services/hub-events.ts');
     const order: string[] = [];
