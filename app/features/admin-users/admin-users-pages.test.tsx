@@ -81,7 +81,7 @@ describe('user list', () => {
     expect(within(lin!).getByTestId('role-tags')).toHaveTextContent('标准会员');
     expect(within(lin!).getByTestId('term')).toHaveTextContent('30 天');
     expect(lin).toHaveTextContent('1,500');
-    expect(within(qiao!).getByTestId('role-tags')).toHaveTextContent('VIP Asia未知');
+    expect(within(qiao!).getByTestId('role-tags')).toHaveTextContent('VIP AsiaUnknown');
     expect(within(qiao!).getByTestId('term')).toHaveTextContent('已过期 5 天');
     expect(within(admin!).getByTestId('term')).toHaveTextContent('无到期日');
     expect(within(lin!).getByTestId('user-link')).toHaveAttribute(

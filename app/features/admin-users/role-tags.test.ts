@@ -25,7 +25,7 @@ describe('role tags', () => {
     const lookup = roleLookup(ROLES);
     expect(tagLabel(t(), lookup, 1)).toBe('标准会员');
     expect(tagLabel(t(), lookup, 7)).toBe('VIP Asia');
-    expect(tagLabel(t(), lookup, 99)).toBe('未知');
+    expect(tagLabel(t(), lookup, 99)).toBe('Unknown');
     await changeLocale('en');
     expect(tagLabel(t(), lookup, 99)).toBe('Unknown');
     expect(roleLabel(t(), 'Admin')).toBe('Administrator');

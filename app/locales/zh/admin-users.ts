@@ -7,7 +7,8 @@ export const adminUsers = {
     StandardUser: '标准会员',
     PremiumUser: '高级会员',
     Admin: '管理员',
-    unknown: '未知',
+    // Spec §8: an unmapped role id shows the tag 'Unknown' in every language.
+    unknown: 'Unknown',
   },
   fields: {
     user: '用户',

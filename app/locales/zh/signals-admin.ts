@@ -12,14 +12,16 @@ export const signalsAdmin = {
     StandardUser: '标准会员',
     PremiumUser: '高级会员',
     Admin: '管理员',
-    unknown: '未知',
+    // Spec §8: an unmapped role id shows the tag 'Unknown' in every language.
+    unknown: 'Unknown',
   },
   traders: {
     intro: '交易所 API Key 与可订阅的角色。密钥加密保存，列表中只显示掩码。',
     add: '新增 Trader',
     empty: '还没有 Trader',
     total: '共 {{count}} 个',
-    unknown: '未知',
+    // Spec §8: an unmapped trader shows 'unknown' in every language.
+    unknown: 'unknown',
     active: '启用',
     inactive: '停用',
     activeLabel: '启用 {{name}}',
