@@ -167,21 +167,26 @@ export function createHub(options: {
     const toAll = target.kind === 'socket' ? target.socket : io.to(SIGNED_IN);
 
     switch (event.name) {
-      case 'advisory.saved':
-      case 'advisory.counts': {
-        const audience = await advisoryAudience(db, event.advisoryId);
+      case 'advisory.saved': {
+        const [audience, dtos] = await Promise.all([
+          advisoryAudience(db, event.advisoryId),
+          advisoryDtos(db, { advisoryIds: [event.advisoryId] }),
+        ]);
         const emitter = toUsers(audience);
+        if (!emitter || dtos.length === 0) return;
+        emitter.emit('LoadAdvisory', { advisoryDtos: dtos, replace: false, eventId });
+        // Counts after the strategy itself, which is what people wait for. A strategy nobody has reacted to
+        // yet has zero counts, which clients assume: a second message would only delay their next event.
+        const counts = await advisoryCounts(db, [event.advisoryId]);
+        const current = counts[String(event.advisoryId)];
+        if (current && (current[1] > 0 || current[2] > 0 || current[3] > 0))
+          emitter.emit('LoadAdvisoryCount', { counts, replace: false, eventId });
+        return;
+      }
+      case 'advisory.counts': {
+        const emitter = toUsers(await advisoryAudience(db, event.advisoryId));
         if (!emitter) return;
         const counts = await advisoryCounts(db, [event.advisoryId]);
-        if (event.name === 'advisory.saved') {
-          const dtos = await advisoryDtos(db, { advisoryIds: [event.advisoryId] });
-          if (dtos.length === 0) return;
-          emitter.emit('LoadAdvisory', { advisoryDtos: dtos, replace: false, eventId });
-          // A strategy nobody has reacted to yet has zero counts, which clients assume: a second message
-          // to the whole audience would only delay everyone's next event.
-          const current = counts[String(event.advisoryId)];
-          if (!current || (current[1] === 0 && current[2] === 0 && current[3] === 0)) return;
-        }
         emitter.emit('LoadAdvisoryCount', { counts, replace: false, eventId });
         return;
       }
