@@ -11,6 +11,8 @@ import type { Dialect } from '../server/db/dialect.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+/** The Node.js flags `npm start` runs the server with (package.json), so benchmarks measure the same. */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -30,7 +32,7 @@ export async function startProcess(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     // Logs are written as in production (to stdout), and discarded here.

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './harness.ts';
 
 // `npm run bench`: every benchmark in turn, each printing its ratio against a baseline from the same run.
-// Each runs in a process of its own, so that one benchmark's heap, pools and timers cannot slow the next.
+// Each runs in a process of its own, so that one benchmark's heap, pools and timers cannot slow the next,
+// with the Node.js flags of `npm start` (the hub benchmark runs the app in its own process).
 const BENCHMARKS: Array<[title: string, file: string]> = [
   ['/api/Management/Health, full app vs bare Fastify', 'health.bench.ts'],
   ['user management on 100,000 users, full app vs raw SQL', 'users.bench.ts'],
@@ -15,7 +17,9 @@ if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)
 let failed = 0;
 for (const [title, file] of BENCHMARKS) {
   console.log(`\nBenchmark: ${title}`);
-  const run = spawnSync(process.execPath, [path.join(import.meta.dirname, file)], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, path.join(import.meta.dirname, file)], {
+    stdio: 'inherit',
+  });
   if (run.status !== 0) {
     failed++;
     console.log(`${file} failed (exit ${run.status ?? run.signal})`);
