@@ -111,12 +111,7 @@ export function createHub(options: {
   async function welcome(socket: HubSocket, lastEventId: number) {
     const { principal } = socket.data;
     const cursor = await latestEventId(db);
-    const keys = await subscribableKeys(db, principal);
-    const subscribed = new Set(await entitledKeyIds(db, principal));
-    socket.emit('LoadAdvisorySub', {
-      keys: keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) })),
-      eventId: cursor,
-    });
+    await sendSubscriptions(socket, cursor);
     const oldest = await db.selectFrom('hub_events').select('id').orderBy('id').limit(1).executeTakeFirst();
     const canReplay =
       lastEventId > 0 &&
@@ -135,6 +130,17 @@ export function createHub(options: {
     if (Number.isFinite(upTo)) query = query.where('id', '<=', upTo);
     for (const row of await query.execute())
       await deliver(parseHubEvent(row), row.id, { kind: 'socket', socket });
+  }
+
+  /** The trader keys the person may subscribe to, each with their choice. */
+  async function sendSubscriptions(socket: HubSocket, eventId: number) {
+    const { principal } = socket.data;
+    const keys = await subscribableKeys(db, principal);
+    const subscribed = new Set(await entitledKeyIds(db, principal));
+    socket.emit('LoadAdvisorySub', {
+      keys: keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) })),
+      eventId,
+    });
   }
 
   async function sendSnapshot(socket: HubSocket, eventId: number) {
@@ -271,12 +277,7 @@ export function createHub(options: {
       return;
     }
     socket.data.principal = principal;
-    const keys = await subscribableKeys(db, principal);
-    const subscribed = new Set(await entitledKeyIds(db, principal));
-    socket.emit('LoadAdvisorySub', {
-      keys: keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) })),
-      eventId,
-    });
+    await sendSubscriptions(socket, eventId);
     await sendSnapshot(socket, eventId);
   }
 
