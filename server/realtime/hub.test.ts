@@ -259,6 +259,108 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
     expect(events(s.received, 'LoadAdvisorySub').some((p) => (p.keys as unknown[]).length === 0)).toBe(true);
   });
 
+  it('follows a member in and out of a trader at once as their subscription and access change', async () => {
+    const m = await member(['StandardUser'], { subscribe: true });
+    const s = await open(m.token);
+    await connected(s.socket);
+    await eventually(() => events(s.received, 'LoadAdvisorySub')[0]);
+    const publish = async (title: string) =>
+      expect(
+        (
+          await post('/api/Advisory/AddOrUpdateAdvisory', {
+            title,
+            advisoryDesc: 'd',
+            content: '<p>x</p>',
+            apiKeyArray: [keyId],
+          })
+        ).statusCode,
+      ).toBe(200);
+    const live = () => JSON.stringify(events(s.received, 'LoadAdvisory').filter((p) => p.replace === false));
+    const subscribe = (subscribed: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Subscription/AddOrUpdateSubscriptions',
+        headers: m.auth,
+        payload: { keyId, subscribed },
+      });
+
+    // Unsubscribed: the very next strategy does not reach them.
+    expect((await subscribe(false)).statusCode).toBe(200);
+    await publish('after unsubscribing');
+    // Subscribed again: the next one does, live.
+    expect((await subscribe(true)).statusCode).toBe(200);
+    await eventually(() => events(s.received, 'AdvisorySubChanged').find((p) => p.subscribed === true));
+    await publish('after subscribing again');
+    await eventually(() => (live().includes('after subscribing again') ? true : undefined));
+    expect(live()).not.toContain('after unsubscribing');
+
+    // Access taken away and given back while connected: nothing in between, live again after.
+    await post('/api/Management/AssignUserRole', { userId: m.user.id, permissionMap: [roleIds.PremiumUser] });
+    await publish('while not admitted');
+    await post('/api/Management/AssignUserRole', {
+      userId: m.user.id,
+      permissionMap: [roleIds.StandardUser],
+    });
+    // A member who lost their role was disconnected; the web app reconnects with its last event id.
+    if (!s.socket.connected) {
+      const back = await open(m.token);
+      await connected(back.socket);
+      await eventually(() => events(back.received, 'LoadAdvisorySub')[0]);
+      await publish('admitted again');
+      await eventually(() =>
+        JSON.stringify(events(back.received, 'LoadAdvisory')).includes('admitted again') ? true : undefined,
+      );
+      expect(JSON.stringify(events(back.received, 'LoadAdvisory'))).not.toContain('while not admitted');
+    }
+    expect(live()).not.toContain('while not admitted');
+  });
+
+  it('sends a strategy for several traders once, and only through a trader the member still qualifies for', async () => {
+    const beta = (
+      await post('/api/TraderKey/AddApiKey', {
+        keyName: 'Beta',
+        keyValue: 'AKIA-BETA-01',
+        secretValue: 'beta-secret-value',
+        coEfficient: 1,
+        leverageCoefficient: 1,
+      })
+    ).json().id as number;
+    await post('/api/TraderKey/UpdateApiKeySubConfig', { id: beta, permissionMap: [roleIds.StandardUser] });
+    const m = await member(['StandardUser'], { subscribe: true });
+    const onBeta = await t.app.inject({
+      method: 'POST',
+      url: '/api/Subscription/AddOrUpdateSubscriptions',
+      headers: m.auth,
+      payload: { keyId: beta, subscribed: true },
+    });
+    expect(onBeta.statusCode).toBe(200);
+    const s = await open(m.token);
+    await connected(s.socket);
+    await eventually(() => events(s.received, 'LoadAdvisorySub')[0]);
+    // Beta stops admitting StandardUser behind the hub's back (no event): delivery reads it from the database.
+    await db().deleteFrom('trader_key_roles').where('key_id', '=', beta).execute();
+    const both = await post('/api/Advisory/AddOrUpdateAdvisory', {
+      title: 'alpha and beta',
+      advisoryDesc: 'd',
+      content: '<p>x</p>',
+      apiKeyArray: [keyId, beta],
+    });
+    const betaOnly = await post('/api/Advisory/AddOrUpdateAdvisory', {
+      title: 'beta only',
+      advisoryDesc: 'd',
+      content: '<p>x</p>',
+      apiKeyArray: [beta],
+    });
+    expect([both.statusCode, betaOnly.statusCode]).toEqual([200, 200]);
+    const live = () => events(s.received, 'LoadAdvisory').filter((p) => p.replace === false);
+    await eventually(() => (live().length > 0 ? true : undefined));
+    await settle();
+    expect(live().map((p) => (p.advisoryDtos as Array<{ title: string }>).map((d) => d.title))).toEqual([
+      ['alpha and beta'],
+    ]);
+    await post('/api/TraderKey/ActiviateApiKey', { apiKeyId: beta, active: false });
+  });
+
   it('delivers system messages to every signed-in page, and removals', async () => {
     const nonMember = await createUser(db());
     const { tokens } = await signIn(t.app, nonMember.email, nonMember.password);

@@ -17,6 +17,7 @@ import {
   advisoryAudience,
   advisoryCounts,
   advisoryDtos,
+  advisoryExclusions,
   entitledKeyIds,
   latestEventId,
   subscribableKeys,
@@ -37,6 +38,9 @@ const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 const userRoom = (userId: string) => `user:${userId}`;
 const SIGNED_IN = 'signed-in';
+const KEY_ROOM = 'key:';
+/** Sockets of the members who receive a trader key's strategies (see goLive). */
+const keyRoom = (keyId: number) => `${KEY_ROOM}${keyId}`;
 
 export type Hub = {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -51,7 +55,7 @@ export type Hub = {
 
 /**
  * The real-time hub at /AdvisoryHub (socket.io). The access token comes in the handshake's auth,
- * browsers must come from our own origin, and every delivery is decided from the database at that
+ * browsers must come from our own origin, and every delivery is checked against the database at that
  * moment. With REDIS_URL, processes share fan-out through Redis Streams.
  */
 export function createHub(options: {
@@ -103,13 +107,8 @@ export function createHub(options: {
     );
   });
 
-  /**
-   * Everything a client needs on connect (after a short absence: what it missed instead). The socket
-   * joins its rooms only after that, then catches up on events committed meanwhile, so a live event can
-   * never arrive before (and be wiped by) the snapshot it postdates.
-   */
+  /** Everything a client needs on connect (after a short absence: what it missed instead), then live. */
   async function welcome(socket: HubSocket, lastEventId: number) {
-    const { principal } = socket.data;
     const cursor = await latestEventId(db);
     await sendSubscriptions(socket, cursor);
     const oldest = await db.selectFrom('hub_events').select('id').orderBy('id').limit(1).executeTakeFirst();
@@ -120,9 +119,32 @@ export function createHub(options: {
       cursor - lastEventId <= REPLAY_LIMIT;
     if (canReplay) await replay(socket, lastEventId, cursor);
     else await sendSnapshot(socket, cursor);
+    await goLive(socket, cursor);
+  }
+
+  /**
+   * Puts a socket that has been sent the state as of `cursor` in its rooms: its person's, everyone signed
+   * in, and one per trader key whose strategies it receives (subscribed, and the key admits one of the
+   * person's roles), leaving rooms of keys it no longer receives. Then it catches up on events committed
+   * since the cursor. Joining only after the state was sent means a live event can never arrive before
+   * (and be wiped by) a snapshot it postdates; a repeat is harmless, clients keep things by id.
+   */
+  async function goLive(socket: HubSocket, cursor: number) {
+    const { principal } = socket.data;
+    const keys = isMember(principal) ? (await entitledKeyIds(db, principal)).map(keyRoom) : [];
     if (!socket.connected) return;
-    socket.join([userRoom(principal.userId), SIGNED_IN]);
+    for (const room of socket.rooms)
+      if (room.startsWith(KEY_ROOM) && !keys.includes(room)) socket.leave(room);
+    socket.join([userRoom(principal.userId), SIGNED_IN, ...keys]);
     await replay(socket, cursor, Number.POSITIVE_INFINITY);
+  }
+
+  /** The person's feed (and with `keys`, their subscribable keys) sent anew, then live in the right rooms. */
+  async function refresh(socket: HubSocket, keys: boolean) {
+    const cursor = await latestEventId(db);
+    if (keys) await sendSubscriptions(socket, cursor);
+    await sendSnapshot(socket, cursor);
+    await goLive(socket, cursor);
   }
 
   async function replay(socket: HubSocket, after: number, upTo: number) {
@@ -160,6 +182,21 @@ export function createHub(options: {
     socket.emit('LoadSystemMessage', { messages: await systemMessageDtos(db, principal.userId), eventId });
   }
 
+  /**
+   * Who receives a strategy: the rooms of its trader keys, except the people there whom the database no
+   * longer lets receive it (a role or the key's permission lost, the key switched off, membership over);
+   * when replaying, the one socket if the database lets its person receive it.
+   */
+  async function advisoryRecipients(advisoryId: number, keyIds: number[], target: Target) {
+    if (target.kind === 'socket') {
+      const userId = target.socket.data.principal.userId;
+      return (await advisoryAudience(db, advisoryId, { userId })).length ? target.socket : undefined;
+    }
+    if (keyIds.length === 0) return undefined;
+    const excluded = await advisoryExclusions(db, advisoryId);
+    return io.to(keyIds.map(keyRoom)).except(excluded.map(userRoom));
+  }
+
   /** Sends one event to everyone entitled (or, when replaying, to one socket if it is entitled). */
   async function deliver(event: HubEvent, eventId: number, target: Target) {
     const toUsers = (userIds: string[]) =>
@@ -174,13 +211,11 @@ export function createHub(options: {
 
     switch (event.name) {
       case 'advisory.saved': {
-        const [audience, dtos] = await Promise.all([
-          advisoryAudience(db, event.advisoryId),
-          advisoryDtos(db, { advisoryIds: [event.advisoryId] }),
-        ]);
-        const emitter = toUsers(audience);
-        if (!emitter || dtos.length === 0) return;
-        emitter.emit('LoadAdvisory', { advisoryDtos: dtos, replace: false, eventId });
+        const [dto] = await advisoryDtos(db, { advisoryIds: [event.advisoryId] });
+        if (!dto) return;
+        const emitter = await advisoryRecipients(event.advisoryId, dto.apiKeyArray, target);
+        if (!emitter) return;
+        emitter.emit('LoadAdvisory', { advisoryDtos: [dto], replace: false, eventId });
         // Counts after the strategy itself, which is what people wait for. A strategy nobody has reacted to
         // yet has zero counts, which clients assume: a second message would only delay their next event.
         const counts = await advisoryCounts(db, [event.advisoryId]);
@@ -190,7 +225,14 @@ export function createHub(options: {
         return;
       }
       case 'advisory.counts': {
-        const emitter = toUsers(await advisoryAudience(db, event.advisoryId));
+        const keyIds = (
+          await db
+            .selectFrom('advisory_keys')
+            .select('key_id')
+            .where('advisory_id', '=', event.advisoryId)
+            .execute()
+        ).map((k) => k.key_id);
+        const emitter = await advisoryRecipients(event.advisoryId, keyIds, target);
         if (!emitter) return;
         const counts = await advisoryCounts(db, [event.advisoryId]);
         emitter.emit('LoadAdvisoryCount', { counts, replace: false, eventId });
@@ -215,6 +257,9 @@ export function createHub(options: {
         return;
       }
       case 'subscription.changed': {
+        // Someone who unsubscribed leaves the key's room before anything else can be sent here.
+        if (target.kind === 'everyone' && !event.subscribed)
+          for (const socket of localSockets(event.userId)) socket.leave(keyRoom(event.keyId));
         const key = await db
           .selectFrom('trader_keys')
           .select(['id', 'key_name'])
@@ -227,12 +272,12 @@ export function createHub(options: {
           subscribed: event.subscribed,
           eventId,
         });
-        // The member's feed follows their choice: send it whole again, on every process that holds one of
-        // their connections.
-        if (target.kind === 'socket') await sendSnapshot(target.socket, eventId);
+        // The member's feed and rooms follow their choice, on every process that holds one of their
+        // connections.
+        if (target.kind === 'socket') await refresh(target.socket, false);
         else {
-          if (redis) io.serverSideEmit('resend', event.userId, eventId);
-          await resend(event.userId, eventId);
+          if (redis) io.serverSideEmit('resend', event.userId, event.keyId, event.subscribed);
+          await resend(event.userId);
         }
         return;
       }
@@ -243,33 +288,33 @@ export function createHub(options: {
           await recheck(event.userIds);
         } else if (event.userIds === 'all' || event.userIds.includes(target.socket.data.principal.userId)) {
           // Replaying to someone whose access changed while they were away: what they may see now.
-          await recheckSocket(target.socket, eventId);
+          await recheckSocket(target.socket);
         }
         return;
     }
   }
 
-  async function localSockets(userId?: string): Promise<HubSocket[]> {
+  function localSockets(userId?: string): HubSocket[] {
     const all = [...io.sockets.sockets.values()] as HubSocket[];
     return userId ? all.filter((s) => s.data.principal?.userId === userId) : all;
   }
 
   /** Re-reads who the connected people are now (see recheckSocket). */
   async function recheck(userIds: string[] | 'all') {
-    const sockets = (await localSockets()).filter(
+    const sockets = localSockets().filter(
       (s) => userIds === 'all' || userIds.includes(s.data.principal.userId),
     );
-    const eventId = await latestEventId(db);
-    for (const socket of sockets) await recheckSocket(socket, eventId);
+    for (const socket of sockets) await recheckSocket(socket);
   }
 
   /**
    * Someone who is gone, whose session ended or who lost membership is disconnected; the web app
-   * reconnects at once and gets what it may see now. Anyone else gets their keys and feed again. The
+   * reconnects at once and gets what it may see now. Anyone else gets their keys and feed again, and the
+   * rooms of the keys they now receive. The
    * person is re-read by id: an access token that expired meanwhile is no reason to drop a connection,
    * nor to go on trusting what it said.
    */
-  async function recheckSocket(socket: HubSocket, eventId: number) {
+  async function recheckSocket(socket: HubSocket) {
     const before = socket.data.principal;
     const principal = await loadPrincipal(db, before.userId, before.sessionUid);
     if (!principal || (isMember(before) && !isMember(principal))) {
@@ -277,15 +322,15 @@ export function createHub(options: {
       return;
     }
     socket.data.principal = principal;
-    await sendSubscriptions(socket, eventId);
-    await sendSnapshot(socket, eventId);
+    await refresh(socket, true);
   }
 
-  async function resend(userId: string, eventId: number) {
-    for (const socket of await localSockets(userId)) await sendSnapshot(socket, eventId);
+  async function resend(userId: string) {
+    for (const socket of localSockets(userId)) await refresh(socket, false);
   }
-  io.on('resend' as never, (userId: string, eventId: number) => {
-    void resend(userId, eventId).catch((error) => log.error({ err: error }, 'hub: resend failed'));
+  io.on('resend' as never, (userId: string, keyId: number, subscribed: boolean) => {
+    if (!subscribed) for (const socket of localSockets(userId)) socket.leave(keyRoom(keyId));
+    void resend(userId).catch((error) => log.error({ err: error }, 'hub: resend failed'));
   });
   io.on('recheck' as never, (userIds: string[] | 'all') => {
     void recheck(userIds).catch((error) => log.error({ err: error }, 'hub: recheck failed'));
@@ -374,7 +419,7 @@ export function createHub(options: {
         await step('purge', purge);
       }
       await step('expired memberships', async () => {
-        const expired = (await localSockets()).filter(
+        const expired = localSockets().filter(
           (s) => isMember(s.data.principal) && !isMember(s.data.principal, Date.now()),
         );
         for (const socket of expired) socket.disconnect(true);

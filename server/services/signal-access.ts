@@ -44,13 +44,9 @@ export async function entitledKeyIds(db: Kysely<DB>, principal: Principal): Prom
   return subscribed.map((s) => s.key_id);
 }
 
-/** Users who may receive an advisory now. */
-export async function advisoryAudience(
-  db: Kysely<DB>,
-  advisoryId: number,
-  now = Date.now(),
-): Promise<string[]> {
-  const rows = await db
+/** Subscriptions through which an advisory may reach its subscriber now (the rows' `s.user_id`). */
+function entitledSubscriptions(db: Kysely<DB>, advisoryId: number, now: number) {
+  return db
     .selectFrom('subscriptions as s')
     .innerJoin('advisory_keys as ak', (join) =>
       join.onRef('ak.key_id', '=', 's.key_id').on('ak.advisory_id', '=', advisoryId),
@@ -79,9 +75,40 @@ export async function advisoryAudience(
             .where('r.name', '=', ROLE.admin),
         ),
       ]),
-    )
-    .execute();
+    );
+}
+
+/** Users who may receive an advisory now; with `userId`, that user alone if they may. */
+export async function advisoryAudience(
+  db: Kysely<DB>,
+  advisoryId: number,
+  options: { userId?: string; now?: number } = {},
+): Promise<string[]> {
+  let query = entitledSubscriptions(db, advisoryId, options.now ?? Date.now());
+  if (options.userId !== undefined) query = query.where('s.user_id', '=', options.userId);
+  const rows = await query.execute();
   // A member subscribed to two of the strategy's traders appears twice (cheaper to drop here than DISTINCT).
+  return [...new Set(rows.map((r) => r.user_id))];
+}
+
+/**
+ * Subscribers of an advisory's traders who may not receive it now: none of its keys that they subscribed
+ * to is active and admits one of their roles, or their membership has ended. Usually nobody, so this is
+ * far less to read than the audience itself: the hub sends to the traders' rooms except these people.
+ */
+export async function advisoryExclusions(
+  db: Kysely<DB>,
+  advisoryId: number,
+  now = Date.now(),
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscriptions as x')
+    .innerJoin('advisory_keys as xk', (join) =>
+      join.onRef('xk.key_id', '=', 'x.key_id').on('xk.advisory_id', '=', advisoryId),
+    )
+    .select('x.user_id')
+    .where('x.user_id', 'not in', entitledSubscriptions(db, advisoryId, now))
+    .execute();
   return [...new Set(rows.map((r) => r.user_id))];
 }
 

@@ -151,8 +151,8 @@ export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publi
     async (request) => {
       const principal = request.principal!;
       // Only on a strategy the member actually receives.
-      const audience = await advisoryAudience(db, request.body.advisoryId);
-      if (!audience.includes(principal.userId))
+      const audience = await advisoryAudience(db, request.body.advisoryId, { userId: principal.userId });
+      if (audience.length === 0)
         throw new HttpProblem(404, 'advisoryNotFound', { advisoryId: ['advisoryNotFound'] });
       await publish(await react(db, request.body.advisoryId, principal.userId, request.body.kind));
       return { ok: true as const };
