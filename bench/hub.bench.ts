@@ -10,8 +10,9 @@ import type { ClientGroup, PostedMessage, PostRequest, RoundMessage } from './hu
 
 // Admin publishes a strategy over HTTP -> delivery to N subscribed members' sockets, against a bare
 // socket.io broadcast of the same payload to N other sockets, measured in the same run. The subscribers
-// live in a worker thread (as members live on other machines); the two servers share the main thread
-// and take turns, one publish each per round, so both meet the same machine state.
+// live in a worker thread and the admin's browser in another (members and the admin are on machines
+// other than the server's, and not on each other's); the two servers share the main thread and take
+// turns, one publish each per round, so both meet the same machine state.
 // Reported: latency to the first and the last recipient, p50 and p99 over the publishes.
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -26,36 +27,41 @@ function percentile(values: number[], p: number): number {
 
 const now = () => performance.timeOrigin + performance.now();
 
-/** Connects every group's sockets in a worker thread; resolves once all of them are connected. */
+/** Connects every group's sockets in a worker thread (the admin's calls go from another one). */
 async function startClients(groups: ClientGroup[]) {
-  const worker = new Worker(new URL('./hub-clients.ts', import.meta.url), {
-    workerData: { path: HUB_PATH, groups },
-  });
   const rounds = new Map<string, (round: RoundMessage) => void>();
   let posted: ((startedAt: number) => void) | undefined;
   let failed: ((error: Error) => void) | undefined;
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on('message', (message: { type: 'connected' } | RoundMessage | PostedMessage) => {
-      if (message.type === 'connected') resolve();
-      else if (message.type === 'round') rounds.get(message.group)?.(message);
-      else if (message.type === 'posted') posted?.(message.startedAt);
-      else failed?.(new Error(message.error));
+  // Resolves once all of the thread's sockets are connected.
+  const start = async (threadGroups: ClientGroup[]) => {
+    const worker = new Worker(new URL('./hub-clients.ts', import.meta.url), {
+      workerData: { path: HUB_PATH, groups: threadGroups },
     });
-  });
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (message: { type: 'connected' } | RoundMessage | PostedMessage) => {
+        if (message.type === 'connected') resolve();
+        else if (message.type === 'round') rounds.get(message.group)?.(message);
+        else if (message.type === 'posted') posted?.(message.startedAt);
+        else failed?.(new Error(message.error));
+      });
+    });
+    return worker;
+  };
+  const [members, admin] = await Promise.all([start(groups), start([])]);
   const nextRound = (group: string) =>
     new Promise<RoundMessage>((resolve, reject) => {
       rounds.set(group, resolve);
       failed = reject;
     });
   return {
-    /** The admin's call (made from the clients' thread) -> the group's first and last recipient. */
+    /** The admin's call (made from the admin's thread) -> the group's first and last recipient. */
     async deliverAfterPost(group: string, request: PostRequest) {
       const delivered = nextRound(group);
       const startedAt = new Promise<number>((resolve) => {
         posted = resolve;
       });
-      worker.postMessage({ type: 'post', request });
+      admin.postMessage({ type: 'post', request });
       const started = await startedAt;
       const { firstAt, lastAt } = await delivered;
       return { first: firstAt - started, last: lastAt - started };
@@ -69,8 +75,12 @@ async function startClients(groups: ClientGroup[]) {
       return { first: firstAt - started, last: lastAt - started };
     },
     async close() {
-      worker.postMessage({ type: 'close' });
-      await new Promise((resolve) => worker.once('exit', resolve));
+      await Promise.all(
+        [members, admin].map((worker) => {
+          worker.postMessage({ type: 'close' });
+          return new Promise((resolve) => worker.once('exit', resolve));
+        }),
+      );
     },
   };
 }
@@ -216,7 +226,9 @@ export async function runHubBench() {
       `hub ${name} recipient: app p50 ${percentile(a, 50).toFixed(1)} ms, p99 ${percentile(a, 99).toFixed(1)} ms; bare broadcast p50 ${percentile(b, 50).toFixed(1)} ms, p99 ${percentile(b, 99).toFixed(1)} ms; p99 ratio ${(percentile(a, 99) / percentile(b, 99)).toFixed(2)} (target <= 1.2)`,
     );
   };
-  console.log(`hub: ${CLIENTS} clients, ${PUBLISHES} publishes each, subscribers in a worker thread`);
+  console.log(
+    `hub: ${CLIENTS} clients, ${PUBLISHES} publishes each, subscribers and the admin in worker threads of their own`,
+  );
   line('first');
   line('last');
 }
