@@ -71,8 +71,11 @@ export async function loadPrincipal(
   userId: string,
   sessionUid: string | undefined,
 ): Promise<Principal | undefined> {
-  const found = await loadUserWithRoles(db, userId);
-  if (!found || (sessionUid && !(await isSessionOpen(db, sessionUid)))) return undefined;
+  const [found, open] = await Promise.all([
+    loadUserWithRoles(db, userId),
+    sessionUid ? isSessionOpen(db, sessionUid) : true,
+  ]);
+  if (!found || !open) return undefined;
   return {
     userId: found.user.id,
     email: found.user.email,
