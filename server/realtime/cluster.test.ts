@@ -151,10 +151,35 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
       apiKeyArray: [key.id],
     });
     expect(published.status).toBe(200);
-    const deadline = Date.now() + 5000;
-    while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    socket.disconnect();
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    };
+    await until(() => received.length > 0);
     expect(received.map((r) => r.title)).toEqual(['from A']);
+
+    // Unsubscribing through A takes the connection on B out of the trader's room before the next strategy.
+    const onA = await signInOverHttp(a, user.email, user.password);
+    const choices: boolean[] = [];
+    socket.on('AdvisorySubChanged', (payload) => choices.push(payload.subscribed));
+    const subscribe = (base: string, auth: Record<string, string>, subscribed: boolean) =>
+      call(base, '/api/Subscription/AddOrUpdateSubscriptions', auth, { keyId: key.id, subscribed });
+    expect((await subscribe(a, onA.auth, false)).status).toBe(200);
+    const publish = (title: string) =>
+      call(a, '/api/Advisory/AddOrUpdateAdvisory', admin.auth, {
+        title,
+        advisoryDesc: 'd',
+        content: '<p>x</p>',
+        apiKeyArray: [key.id],
+      });
+    expect((await publish('after unsubscribing')).status).toBe(200);
+    expect((await subscribe(b, member.auth, true)).status).toBe(200);
+    await until(() => choices.includes(true));
+    expect((await publish('subscribed again')).status).toBe(200);
+    await until(() => received.length > 1);
+    await new Promise((r) => setTimeout(r, 300));
+    socket.disconnect();
+    expect(received.map((r) => r.title)).toEqual(['from A', 'subscribed again']);
     Object.assign(shared, { admin, member, keyId: key.id });
   });
 
