@@ -2,7 +2,6 @@ import { SaveOutlined } from '@ant-design/icons';
 import { App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RATIO_MIN } from '#shared/constants.ts';
 import { addApiKeyRequest, type TraderKey, updateApiKeyRequest } from '#shared/schemas/signals.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
@@ -63,7 +62,8 @@ export function TraderFormDrawer({ open, editing, onClose, onCreated }: TraderFo
   const rule = (field: string) => zodRule(schema, field);
 
   useEffect(() => {
-    if (!open) return;
+    // A key and secret typed in do not stay in the page once the drawer is closed.
+    if (!open) return form.setFieldsValue({ keyValue: '', secretValue: '' });
     form.resetFields();
     form.setFieldsValue(valuesOf(editing));
   }, [open, editing, form]);
@@ -192,12 +192,7 @@ export function TraderFormDrawer({ open, editing, onClose, onCreated }: TraderFo
               required
               extra={t('traders.form.ratioHint')}
             >
-              <InputNumber
-                min={RATIO_MIN}
-                step={0.1}
-                style={{ width: '100%' }}
-                data-testid="trader-currency-ratio"
-              />
+              <InputNumber step={0.1} style={{ width: '100%' }} data-testid="trader-currency-ratio" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -208,12 +203,7 @@ export function TraderFormDrawer({ open, editing, onClose, onCreated }: TraderFo
               required
               extra={t('traders.form.ratioHint')}
             >
-              <InputNumber
-                min={RATIO_MIN}
-                step={0.1}
-                style={{ width: '100%' }}
-                data-testid="trader-leverage-ratio"
-              />
+              <InputNumber step={0.1} style={{ width: '100%' }} data-testid="trader-leverage-ratio" />
             </Form.Item>
           </Col>
         </Row>

@@ -70,6 +70,8 @@ export function TraderPermissionsModal({
             allowClear
             placeholder={t('permissions.placeholder')}
             options={roles.map((role) => ({ value: role.roleId, label: roleName(t, role.roleName) }))}
+            // Spec §8: a role id that no role has any more shows as 'Unknown', not as its number.
+            labelRender={({ label }) => label ?? t('roles.unknown')}
             optionFilterProp="label"
             data-testid="permissions-select"
           />
