@@ -36,20 +36,21 @@ function AdvisoryForm({ advisory }: { advisory: AdminAdvisory | null }) {
   const save = useSaveAdvisory();
   const rule = (field: string) => zodRule(addOrUpdateAdvisoryRequest, field);
 
-  // Strategies go only to active traders; inactive ones still linked to an edited strategy are shown, disabled,
-  // so the admin sees why they must be removed.
+  // Strategies go only to active traders; inactive ones still linked to an edited strategy are shown, marked,
+  // while selected, so the admin sees why they must be removed (and can remove them: a disabled option could
+  // not be); once removed they cannot be chosen again.
+  const chosen = Form.useWatch('apiKeyArray', form) ?? advisory?.apiKeyArray;
   const options = useMemo(() => {
-    const linked = new Set(advisory?.apiKeyArray ?? []);
+    const selected = new Set(chosen ?? []);
     return (traders.data ?? [])
-      .filter((trader) => trader.isActive || linked.has(trader.id))
+      .filter((trader) => trader.isActive || selected.has(trader.id))
       .map((trader) => ({
         value: trader.id,
         label: trader.isActive
           ? trader.keyName
           : t('advisories.form.inactiveTrader', { name: trader.keyName }),
-        disabled: !trader.isActive,
       }));
-  }, [traders.data, advisory, t]);
+  }, [traders.data, chosen, t]);
 
   const submit = async (values: AdvisoryFormValues) => {
     try {
