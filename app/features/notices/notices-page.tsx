@@ -21,7 +21,12 @@ export function NoticesPage() {
   const [current, setCurrent] = useState(1);
 
   let body: ReactNode;
-  if (messages.isPending) body = <Skeleton active paragraph={{ rows: 6 }} data-testid="notices-loading" />;
+  if (messages.isPending)
+    body = (
+      <div data-testid="notices-loading">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
   else if (messages.isError) body = <QueryError onRetry={() => void messages.refetch()} />;
   else if (messages.data.length === 0)
     body = (

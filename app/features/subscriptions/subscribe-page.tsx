@@ -48,7 +48,11 @@ function TraderList() {
   const setSubscription = useSetSubscription();
 
   if (subscriptions.isPending)
-    return <Skeleton active paragraph={{ rows: 4 }} data-testid="subscribe-loading" />;
+    return (
+      <div data-testid="subscribe-loading">
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </div>
+    );
   if (subscriptions.isError) return <QueryError onRetry={() => void subscriptions.refetch()} />;
   if (subscriptions.data.length === 0) {
     return (
