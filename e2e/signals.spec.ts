@@ -131,6 +131,12 @@ test('strategies and system messages are pushed live to the right people', async
     for (const text of ['Trader名称为必填项', 'API KEY为必填项', 'Api Secret为必填项', '货币比例为必填项']) {
       await expect(form.getByText(text)).toBeVisible();
     }
+    // A ratio at or below 0 is refused with the spec's message, not quietly raised to the minimum.
+    await a.getByTestId('trader-currency-ratio').fill('0');
+    await a.getByTestId('trader-currency-ratio').blur();
+    await expect(form.getByText('比例不能小于0.000001')).toBeVisible();
+    await expect(a.getByTestId('trader-currency-ratio')).toHaveValue('0');
+    await shoot(a, 'signals-traders-drawer-ratio-zh-1600');
     await a.getByTestId('trader-name').fill(traderName);
     await a.getByTestId('trader-key').fill(`ak-${run}-0123456789abcd`);
     await a.getByTestId('trader-secret').fill(`sk-${run}-secret-value`);
