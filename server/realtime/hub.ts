@@ -102,10 +102,25 @@ export function createHub(options: {
 
   io.on('connection', (socket) => {
     const lastEventId = Number((socket.handshake.auth as Partial<HubHandshake>).lastEventId ?? 0);
-    void welcome(socket, Number.isFinite(lastEventId) ? lastEventId : 0).catch((error) =>
-      log.error({ err: error }, 'hub: could not send the initial state'),
+    void inTurn(socket, () => welcome(socket, Number.isFinite(lastEventId) ? lastEventId : 0)).catch(
+      (error) => log.error({ err: error }, 'hub: could not send the initial state'),
     );
   });
+
+  const turns = new WeakMap<HubSocket, Promise<void>>();
+  /**
+   * What sends a socket its state and sets its rooms (welcome, re-check, refresh) runs one piece at a time
+   * per socket, so an older snapshot or set of rooms never lands after a newer one. Work done while
+   * replaying to a socket is already inside its turn and calls the steps directly.
+   */
+  function inTurn(socket: HubSocket, work: () => Promise<void>): Promise<void> {
+    const run = (turns.get(socket) ?? Promise.resolve()).then(work);
+    turns.set(
+      socket,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
 
   /** Everything a client needs on connect (after a short absence: what it missed instead), then live. */
   async function welcome(socket: HubSocket, lastEventId: number) {
@@ -304,7 +319,7 @@ export function createHub(options: {
     const sockets = localSockets().filter(
       (s) => userIds === 'all' || userIds.includes(s.data.principal.userId),
     );
-    for (const socket of sockets) await recheckSocket(socket);
+    for (const socket of sockets) await inTurn(socket, () => recheckSocket(socket));
   }
 
   /**
@@ -326,7 +341,7 @@ export function createHub(options: {
   }
 
   async function resend(userId: string) {
-    for (const socket of localSockets(userId)) await refresh(socket, false);
+    for (const socket of localSockets(userId)) await inTurn(socket, () => refresh(socket, false));
   }
   io.on('resend' as never, (userId: string, keyId: number, subscribed: boolean) => {
     if (!subscribed) for (const socket of localSockets(userId)) socket.leave(keyRoom(keyId));
