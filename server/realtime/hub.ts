@@ -102,9 +102,8 @@ export function createHub(options: {
 
   io.on('connection', (socket) => {
     const lastEventId = Number((socket.handshake.auth as Partial<HubHandshake>).lastEventId ?? 0);
-    void inTurn(socket, () => welcome(socket, Number.isFinite(lastEventId) ? lastEventId : 0)).catch(
-      (error) => log.error({ err: error }, 'hub: could not send the initial state'),
-    );
+    // A client that could not be welcomed is dropped, and reconnects for another try.
+    void inTurnOrDrop(socket, () => welcome(socket, Number.isFinite(lastEventId) ? lastEventId : 0));
   });
 
   const turns = new WeakMap<HubSocket, Promise<void>>();
@@ -120,6 +119,19 @@ export function createHub(options: {
       run.catch(() => undefined),
     );
     return run;
+  }
+
+  /**
+   * A socket whose state or rooms could not be brought up to date (the database failed meanwhile) is
+   * disconnected rather than left with stale rooms: the client reconnects and is welcomed afresh.
+   */
+  async function inTurnOrDrop(socket: HubSocket, work: () => Promise<void>) {
+    try {
+      await inTurn(socket, work);
+    } catch (error) {
+      log.warn({ err: error }, 'hub: could not bring a connection up to date; it will reconnect');
+      socket.disconnect(true);
+    }
   }
 
   /** Everything a client needs on connect (after a short absence: what it missed instead), then live. */
@@ -154,12 +166,16 @@ export function createHub(options: {
     await replay(socket, cursor, Number.POSITIVE_INFINITY);
   }
 
-  /** The person's feed (and with `keys`, their subscribable keys) sent anew, then live in the right rooms. */
-  async function refresh(socket: HubSocket, keys: boolean) {
+  /**
+   * The person's feed (and with `keys`, their subscribable keys) sent anew. Outside a replay the socket
+   * then goes live in the rooms it now belongs to. During a replay it only gets the state: the replay's
+   * own end (welcome or goLive) sets the rooms, and joining in its middle would deliver events twice.
+   */
+  async function refresh(socket: HubSocket, keys: boolean, inReplay = false) {
     const cursor = await latestEventId(db);
     if (keys) await sendSubscriptions(socket, cursor);
     await sendSnapshot(socket, cursor);
-    await goLive(socket, cursor);
+    if (!inReplay) await goLive(socket, cursor);
   }
 
   async function replay(socket: HubSocket, after: number, upTo: number) {
@@ -289,7 +305,7 @@ export function createHub(options: {
         });
         // The member's feed and rooms follow their choice, on every process that holds one of their
         // connections.
-        if (target.kind === 'socket') await refresh(target.socket, false);
+        if (target.kind === 'socket') await refresh(target.socket, false, true);
         else {
           if (redis) io.serverSideEmit('resend', event.userId, event.keyId, event.subscribed);
           await resend(event.userId);
@@ -303,7 +319,7 @@ export function createHub(options: {
           await recheck(event.userIds);
         } else if (event.userIds === 'all' || event.userIds.includes(target.socket.data.principal.userId)) {
           // Replaying to someone whose access changed while they were away: what they may see now.
-          await recheckSocket(target.socket);
+          await recheckSocket(target.socket, true);
         }
         return;
     }
@@ -319,7 +335,7 @@ export function createHub(options: {
     const sockets = localSockets().filter(
       (s) => userIds === 'all' || userIds.includes(s.data.principal.userId),
     );
-    for (const socket of sockets) await inTurn(socket, () => recheckSocket(socket));
+    for (const socket of sockets) await inTurnOrDrop(socket, () => recheckSocket(socket));
   }
 
   /**
@@ -329,7 +345,7 @@ export function createHub(options: {
    * person is re-read by id: an access token that expired meanwhile is no reason to drop a connection,
    * nor to go on trusting what it said.
    */
-  async function recheckSocket(socket: HubSocket) {
+  async function recheckSocket(socket: HubSocket, inReplay = false) {
     const before = socket.data.principal;
     const principal = await loadPrincipal(db, before.userId, before.sessionUid);
     if (!principal || (isMember(before) && !isMember(principal))) {
@@ -337,11 +353,11 @@ export function createHub(options: {
       return;
     }
     socket.data.principal = principal;
-    await refresh(socket, true);
+    await refresh(socket, true, inReplay);
   }
 
   async function resend(userId: string) {
-    for (const socket of localSockets(userId)) await inTurn(socket, () => refresh(socket, false));
+    for (const socket of localSockets(userId)) await inTurnOrDrop(socket, () => refresh(socket, false));
   }
   io.on('resend' as never, (userId: string, keyId: number, subscribed: boolean) => {
     if (!subscribed) for (const socket of localSockets(userId)) socket.leave(keyRoom(keyId));
