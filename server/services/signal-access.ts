@@ -107,7 +107,10 @@ export async function advisoryExclusions(
       join.onRef('xk.key_id', '=', 'x.key_id').on('xk.advisory_id', '=', advisoryId),
     )
     .select('x.user_id')
-    .where('x.user_id', 'not in', entitledSubscriptions(db, advisoryId, now))
+    .where(({ not, exists }) =>
+      // NOT EXISTS rather than NOT IN: PostgreSQL plans it as an anti-join whatever the audience's size.
+      not(exists(entitledSubscriptions(db, advisoryId, now).where(sql<boolean>`s.user_id = x.user_id`))),
+    )
     .execute();
   return [...new Set(rows.map((r) => r.user_id))];
 }
