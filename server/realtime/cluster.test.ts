@@ -162,6 +162,11 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
     const onA = await signInOverHttp(a, user.email, user.password);
     const choices: boolean[] = [];
     socket.on('AdvisorySubChanged', (payload) => choices.push(payload.subscribed));
+    // Once subscribed again, a strategy comes live or, published while the feed was being sent anew, in it.
+    const seen = new Set<string>();
+    socket.on('LoadAdvisory', (payload) => {
+      for (const dto of payload.advisoryDtos) seen.add(dto.title);
+    });
     const subscribe = (base: string, auth: Record<string, string>, subscribed: boolean) =>
       call(base, '/api/Subscription/AddOrUpdateSubscriptions', auth, { keyId: key.id, subscribed });
     expect((await subscribe(a, onA.auth, false)).status).toBe(200);
@@ -176,10 +181,11 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
     expect((await subscribe(b, member.auth, true)).status).toBe(200);
     await until(() => choices.includes(true));
     expect((await publish('subscribed again')).status).toBe(200);
-    await until(() => received.length > 1);
+    await until(() => seen.has('subscribed again'));
     await new Promise((r) => setTimeout(r, 300));
     socket.disconnect();
-    expect(received.map((r) => r.title)).toEqual(['from A', 'subscribed again']);
+    expect(seen.has('subscribed again')).toBe(true);
+    expect(received.map((r) => r.title)).not.toContain('after unsubscribing');
     Object.assign(shared, { admin, member, keyId: key.id });
   });
 
