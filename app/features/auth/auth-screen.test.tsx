@@ -111,9 +111,10 @@ describe('login screen', () => {
     renderApp('/Account/Login?interaction=abc');
     await waitFor(() => expect(screen.getByTestId('captcha-image').querySelector('img')).not.toBeNull());
     await user.click(screen.getByTestId('login-submit'));
+    // antd shows each field's error once that field's check has run: on a busy machine not all at once.
     expect(await screen.findByText('请输入邮箱')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
-    expect(screen.getByText('请输入图形验证码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入图形验证码')).toBeInTheDocument();
     await user.type(screen.getByTestId('login-captcha'), 'abc');
     expect(await screen.findByText('图形验证码为6个字符')).toBeInTheDocument();
     await changeLocale('en');
