@@ -412,6 +412,10 @@ test('strategies and system messages are pushed live to the right people', async
     await rowOf(a, traderName).getByTestId('trader-edit').click();
     await expect(a.getByTestId('trader-form')).toContainText('Leave blank to keep the stored value');
     await shoot(a, 'signals-traders-drawer-en-1600');
+    await a.getByTestId('trader-leverage-ratio').fill('0');
+    await a.getByTestId('trader-leverage-ratio').blur();
+    await expect(a.getByTestId('trader-form').getByText('The ratio must be at least 0.000001')).toBeVisible();
+    await shoot(a, 'signals-traders-drawer-ratio-en-1600');
     await a.setViewportSize({ width: 390, height: 844 });
     await expect.poll(drawerWidth).toBe(390);
     await shoot(a, 'signals-traders-drawer-en-390');
