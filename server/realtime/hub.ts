@@ -144,9 +144,10 @@ export function createHub(options: {
       lastEventId <= cursor &&
       (oldest === undefined || oldest.id <= lastEventId + 1) &&
       cursor - lastEventId <= REPLAY_LIMIT;
-    if (canReplay) await replay(socket, lastEventId, cursor);
-    else await sendSnapshot(socket, cursor);
-    await goLive(socket, cursor);
+    if (canReplay) {
+      await replay(socket, lastEventId, cursor);
+      await goLive(socket, cursor);
+    } else await goLive(socket, cursor, await sendSnapshot(socket, cursor));
   }
 
   /**
@@ -154,11 +155,12 @@ export function createHub(options: {
    * in, and one per trader key whose strategies it receives (subscribed, and the key admits one of the
    * person's roles), leaving rooms of keys it no longer receives. Then it catches up on events committed
    * since the cursor. Joining only after the state was sent means a live event can never arrive before
-   * (and be wiped by) a snapshot it postdates; a repeat is harmless, clients keep things by id.
+   * (and be wiped by) a snapshot it postdates; a repeat is harmless, clients keep things by id. `keyIds`
+   * are those the snapshot just sent was read for, when there was one.
    */
-  async function goLive(socket: HubSocket, cursor: number) {
+  async function goLive(socket: HubSocket, cursor: number, keyIds?: number[]) {
     const { principal } = socket.data;
-    const keys = isMember(principal) ? (await entitledKeyIds(db, principal)).map(keyRoom) : [];
+    const keys = (keyIds ?? (await receivedKeyIds(principal))).map(keyRoom);
     if (!socket.connected) return;
     for (const room of socket.rooms)
       if (room.startsWith(KEY_ROOM) && !keys.includes(room)) socket.leave(room);
@@ -174,8 +176,8 @@ export function createHub(options: {
   async function refresh(socket: HubSocket, keys: boolean, inReplay = false) {
     const cursor = await latestEventId(db);
     if (keys) await sendSubscriptions(socket, cursor);
-    await sendSnapshot(socket, cursor);
-    if (!inReplay) await goLive(socket, cursor);
+    const keyIds = await sendSnapshot(socket, cursor);
+    if (!inReplay) await goLive(socket, cursor, keyIds);
   }
 
   async function replay(socket: HubSocket, after: number, upTo: number) {
@@ -189,18 +191,23 @@ export function createHub(options: {
   async function sendSubscriptions(socket: HubSocket, eventId: number) {
     const { principal } = socket.data;
     const keys = await subscribableKeys(db, principal);
-    const subscribed = new Set(await entitledKeyIds(db, principal));
+    const subscribed = new Set(await entitledKeyIds(db, principal, keys));
     socket.emit('LoadAdvisorySub', {
       keys: keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) })),
       eventId,
     });
   }
 
-  async function sendSnapshot(socket: HubSocket, eventId: number) {
+  /** The keys whose strategies a person receives: subscribed, and admitted (none for non-members). */
+  async function receivedKeyIds(principal: Principal): Promise<number[]> {
+    return isMember(principal) ? entitledKeyIds(db, principal) : [];
+  }
+
+  /** The person's feed, counts and system messages as of `eventId`; returns the keys the feed was read for. */
+  async function sendSnapshot(socket: HubSocket, eventId: number): Promise<number[]> {
     const { principal } = socket.data;
-    const dtos = isMember(principal)
-      ? await advisoryDtos(db, { keyIds: await entitledKeyIds(db, principal) })
-      : [];
+    const keyIds = await receivedKeyIds(principal);
+    const dtos = keyIds.length ? await advisoryDtos(db, { keyIds }) : [];
     socket.emit('LoadAdvisory', { advisoryDtos: dtos, replace: true, eventId });
     socket.emit('LoadAdvisoryCount', {
       counts: await advisoryCounts(
@@ -211,6 +218,7 @@ export function createHub(options: {
       eventId,
     });
     socket.emit('LoadSystemMessage', { messages: await systemMessageDtos(db, principal.userId), eventId });
+    return keyIds;
   }
 
   /**

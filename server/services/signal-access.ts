@@ -27,9 +27,13 @@ export async function subscribableKeys(db: Kysely<DB>, principal: Principal): Pr
     .execute();
 }
 
-/** The keys the member subscribed to and still qualifies for. */
-export async function entitledKeyIds(db: Kysely<DB>, principal: Principal): Promise<number[]> {
-  const allowed = await subscribableKeys(db, principal);
+/** The keys the member subscribed to and still qualifies for (`allowed`: their subscribable keys, if read). */
+export async function entitledKeyIds(
+  db: Kysely<DB>,
+  principal: Principal,
+  allowed?: AdvisorySubKey[],
+): Promise<number[]> {
+  allowed ??= await subscribableKeys(db, principal);
   if (allowed.length === 0) return [];
   const subscribed = await db
     .selectFrom('subscriptions')
