@@ -17,12 +17,12 @@ import {
   advisoryAudience,
   advisoryCounts,
   advisoryDtos,
-  advisoryExclusions,
   entitledKeyIds,
   latestEventId,
   subscribableKeys,
   systemMessageDtos,
 } from '../services/signal-access.ts';
+import { createExclusionCache } from './exclusions.ts';
 
 type SocketData = { principal: Principal; token: string };
 type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -105,6 +105,8 @@ export function createHub(options: {
     // A client that could not be welcomed is dropped, and reconnects for another try.
     void inTurnOrDrop(socket, () => welcome(socket, Number.isFinite(lastEventId) ? lastEventId : 0));
   });
+
+  const exclusions = createExclusionCache(db);
 
   const turns = new WeakMap<HubSocket, Promise<void>>();
   /**
@@ -223,8 +225,9 @@ export function createHub(options: {
 
   /**
    * Who receives a strategy: the rooms of its trader keys, except the people there whom the database no
-   * longer lets receive it (a role or the key's permission lost, the key switched off, membership over);
-   * when replaying, the one socket if the database lets its person receive it.
+   * longer lets receive it (a role or the key's permission lost, the key switched off, membership over;
+   * remembered between deliveries until that can change, see createExclusionCache); when replaying, the
+   * one socket if the database lets its person receive it.
    */
   async function advisoryRecipients(advisoryId: number, keyIds: number[], target: Target) {
     if (target.kind === 'socket') {
@@ -232,7 +235,7 @@ export function createHub(options: {
       return (await advisoryAudience(db, advisoryId, { userId })).length ? target.socket : undefined;
     }
     if (keyIds.length === 0) return undefined;
-    const excluded = await advisoryExclusions(db, advisoryId);
+    const excluded = await exclusions(keyIds);
     return io.to(keyIds.map(keyRoom)).except(excluded.map(userRoom));
   }
 

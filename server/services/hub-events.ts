@@ -19,6 +19,14 @@ export type HubEvent =
   | { name: 'subscription.changed'; userId: string; keyId: number; subscribed: boolean }
   | { name: 'access.changed'; userIds: string[] | 'all' };
 
+/**
+ * The events recorded by every change of who may receive a trader key's strategies (roles, a key's
+ * permission map or activation, membership dates, subscriptions), in the change's own transaction. The
+ * hub relies on it: what it knows of who is excluded stays true until one of these is committed (or a
+ * membership runs out, which writes nothing).
+ */
+export const ACCESS_EVENTS = ['access.changed', 'subscription.changed'] as const satisfies HubEvent['name'][];
+
 /** Any constant: the PostgreSQL advisory lock that puts event ids in commit order. */
 const EVENT_ORDER_LOCK = 724_001;
 

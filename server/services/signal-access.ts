@@ -48,13 +48,20 @@ export async function entitledKeyIds(
   return subscribed.map((s) => s.key_id);
 }
 
-/** Subscriptions through which an advisory may reach its subscriber now (the rows' `s.user_id`). */
-function entitledSubscriptions(db: Kysely<DB>, advisoryId: number, now: number) {
-  return db
-    .selectFrom('subscriptions as s')
-    .innerJoin('advisory_keys as ak', (join) =>
-      join.onRef('ak.key_id', '=', 's.key_id').on('ak.advisory_id', '=', advisoryId),
-    )
+/** Where an advisory goes: its own trader keys, or (for the hub) a given set of keys. */
+type Reach = { advisoryId: number } | { keyIds: number[] };
+
+/** Subscriptions through which something for `reach` may reach its subscriber now (the rows' `s.user_id`). */
+function entitledSubscriptions(db: Kysely<DB>, reach: Reach, now: number) {
+  const base =
+    'advisoryId' in reach
+      ? db
+          .selectFrom('subscriptions as s')
+          .innerJoin('advisory_keys as ak', (join) =>
+            join.onRef('ak.key_id', '=', 's.key_id').on('ak.advisory_id', '=', reach.advisoryId),
+          )
+      : db.selectFrom('subscriptions as s').where('s.key_id', 'in', nonEmpty(reach.keyIds));
+  return base
     .innerJoin('trader_keys as k', (join) => join.onRef('k.id', '=', 's.key_id').on('k.is_active', '=', 1))
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select('s.user_id')
@@ -82,13 +89,15 @@ function entitledSubscriptions(db: Kysely<DB>, advisoryId: number, now: number) 
     );
 }
 
+const nonEmpty = (ids: number[]) => (ids.length ? ids : [-1]);
+
 /** Users who may receive an advisory now; with `userId`, that user alone if they may. */
 export async function advisoryAudience(
   db: Kysely<DB>,
   advisoryId: number,
   options: { userId?: string; now?: number } = {},
 ): Promise<string[]> {
-  let query = entitledSubscriptions(db, advisoryId, options.now ?? Date.now());
+  let query = entitledSubscriptions(db, { advisoryId }, options.now ?? Date.now());
   if (options.userId !== undefined) query = query.where('s.user_id', '=', options.userId);
   const rows = await query.execute();
   // A member subscribed to two of the strategy's traders appears twice (cheaper to drop here than DISTINCT).
@@ -96,27 +105,41 @@ export async function advisoryAudience(
 }
 
 /**
- * Subscribers of an advisory's traders who may not receive it now: none of its keys that they subscribed
- * to is active and admits one of their roles, or their membership has ended. Usually nobody, so this is
- * far less to read than the audience itself: the hub sends to the traders' rooms except these people.
+ * Subscribers of these trader keys who may not receive what is sent through them now: none of the keys
+ * they subscribed to is active and admits one of their roles, or their membership has ended. Usually
+ * nobody, so this is far less to read than the audience itself: the hub sends to the keys' rooms except
+ * these people.
  */
-export async function advisoryExclusions(
-  db: Kysely<DB>,
-  advisoryId: number,
-  now = Date.now(),
-): Promise<string[]> {
+export async function keyExclusions(db: Kysely<DB>, keyIds: number[], now = Date.now()): Promise<string[]> {
   const rows = await db
     .selectFrom('subscriptions as x')
-    .innerJoin('advisory_keys as xk', (join) =>
-      join.onRef('xk.key_id', '=', 'x.key_id').on('xk.advisory_id', '=', advisoryId),
-    )
     .select('x.user_id')
+    .where('x.key_id', 'in', nonEmpty(keyIds))
     .where(({ not, exists }) =>
       // NOT EXISTS rather than NOT IN: PostgreSQL plans it as an anti-join whatever the audience's size.
-      not(exists(entitledSubscriptions(db, advisoryId, now).where(sql<boolean>`s.user_id = x.user_id`))),
+      not(exists(entitledSubscriptions(db, { keyIds }, now).where(sql<boolean>`s.user_id = x.user_id`))),
     )
     .execute();
   return [...new Set(rows.map((r) => r.user_id))];
+}
+
+/**
+ * When the first membership among these keys' subscribers ends after `now` (undefined: none does), which
+ * is when their exclusions can next change without anything being written.
+ */
+export async function nextMembershipEnd(
+  db: Kysely<DB>,
+  keyIds: number[],
+  now = Date.now(),
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select((eb) => eb.fn.min<number | null>('u.member_expiry_date').as('next'))
+    .where('s.key_id', 'in', nonEmpty(keyIds))
+    .where('u.member_expiry_date', '>', now)
+    .executeTakeFirst();
+  return row?.next == null ? undefined : Number(row.next);
 }
 
 /** Advisories as members receive them (no internal description), newest first. */
