@@ -1,4 +1,5 @@
 import { importJWK, SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime.ts';
@@ -480,6 +481,41 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
     const gone = new Promise<string>((resolve) => s.socket.once('disconnect', (reason) => resolve(reason)));
     await post('/api/Management/AssignUserRole', { userId: subscriber.user.id, permissionMap: [] });
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('drops a connection it could not bring up to date, which then comes back to the current state', async () => {
+    const subscriber = await member(['StandardUser', 'PremiumUser'], { subscribe: true });
+    const first = await open(subscriber.token);
+    await connected(first.socket);
+    const before = await eventually(() => events(first.received, 'LoadAdvisorySub')[0]);
+    expect(JSON.stringify(before)).toContain('"subscribed":true');
+    // The database fails while the hub re-reads the member after an access change (still a member, so
+    // nothing else would disconnect them): rather than keep stale rooms, the hub drops the connection.
+    const gone = new Promise<string>((resolve) =>
+      first.socket.once('disconnect', (reason) => resolve(reason)),
+    );
+    await sql`alter table system_messages rename to system_messages_away`.execute(db());
+    try {
+      await post('/api/Management/AssignUserRole', {
+        userId: subscriber.user.id,
+        permissionMap: [roleIds.PremiumUser],
+      });
+      expect(await gone).toBe('io server disconnect');
+    } finally {
+      await sql`alter table system_messages_away rename to system_messages`.execute(db());
+    }
+    const again = await open(subscriber.token);
+    await connected(again.socket);
+    const after = await eventually(() => events(again.received, 'LoadAdvisorySub')[0]);
+    expect(after).toMatchObject({ keys: [] });
+    await post('/api/Advisory/AddOrUpdateAdvisory', {
+      title: 'after the fault',
+      advisoryDesc: 'd',
+      content: '<p>x</p>',
+      apiKeyArray: [keyId],
+    });
+    await settle();
+    expect(JSON.stringify(events(again.received, 'LoadAdvisory'))).not.toContain('after the fault');
   });
 
   it('stops delivering to a subscriber when their membership runs out, though still connected', async () => {
