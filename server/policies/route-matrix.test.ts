@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { TEST_DIALECTS, tempDir } from '../test/databases.ts';
-import { createUser, type TestUser } from '../test/factories.ts';
+import { createTraderKey, createUser, type TestUser } from '../test/factories.ts';
 import { signIn } from '../test/sign-in.ts';
 
 type Principal =
@@ -121,29 +121,11 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         .where('name', 'in', ['StandardUser', 'PremiumUser', 'Gold', 'Admin'])
         .execute()
     ).map((r) => r.id);
-    const key = await db
-      .insertInto('trader_keys')
-      .values({
-        key_name: 'Matrix trader',
-        key_value_enc: 'x',
-        secret_value_enc: 'x',
-        key_hint: 'abcd',
-        co_efficient: 1,
-        leverage_coefficient: 1,
-        is_active: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('trader_key_roles')
-      .values(roleIds.map((role_id) => ({ key_id: key.id, role_id })))
-      .execute();
+    const keyId = await createTraderKey(db, { name: 'Matrix trader', roleIds });
     for (const principal of ['standardUser', 'premiumUser', 'customTagMember', 'admin'] as const) {
       await db
         .insertInto('subscriptions')
-        .values({ user_id: callers.get(principal)!.user!.id, key_id: key.id, created_at: now })
+        .values({ user_id: callers.get(principal)!.user!.id, key_id: keyId, created_at: now })
         .execute();
     }
     const addAdvisory = async () => {
@@ -159,7 +141,7 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.insertInto('advisory_keys').values({ advisory_id: advisory.id, key_id: key.id }).execute();
+      await db.insertInto('advisory_keys').values({ advisory_id: advisory.id, key_id: keyId }).execute();
       return String(advisory.id);
     };
     const addMessage = async () =>
@@ -179,7 +161,7 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
             .executeTakeFirstOrThrow()
         ).id,
       );
-    fixtures.$traderKey = String(key.id);
+    fixtures.$traderKey = String(keyId);
     fixtures.$traderRoles = JSON.stringify(roleIds);
     fixtures.$advisory = await addAdvisory();
     fixtures.$advisoryToDelete = await addAdvisory();

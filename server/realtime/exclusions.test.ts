@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
 import { type HubEvent, recordHubEvent } from '../services/hub-events.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/databases.ts';
-import { createUser } from '../test/factories.ts';
+import { createTraderKey, createUser } from '../test/factories.ts';
 import { createExclusionCache } from './exclusions.ts';
 
 describe.each(TEST_DIALECTS)('strategy exclusions remembered between deliveries on %s', (dialect) => {
@@ -20,26 +20,7 @@ describe.each(TEST_DIALECTS)('strategy exclusions remembered between deliveries 
   });
   afterAll(() => testDb.dispose());
 
-  async function traderKey(): Promise<number> {
-    const now = Date.now();
-    const { id } = await db
-      .insertInto('trader_keys')
-      .values({
-        key_name: 'T',
-        key_value_enc: 'x',
-        secret_value_enc: 'x',
-        key_hint: 'x',
-        co_efficient: 1,
-        leverage_coefficient: 1,
-        is_active: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('trader_key_roles').values({ key_id: id, role_id: standardRole }).execute();
-    return id;
-  }
+  const traderKey = () => createTraderKey(db, { roleIds: [standardRole] });
 
   async function subscriber(keyId: number, memberUntil = Date.now() + 86_400_000) {
     const user = await createUser(db, { roles: ['StandardUser'] });

@@ -56,6 +56,35 @@ export async function createUser(
   return { id, email, password };
 }
 
+/** An active trader key straight in the database (placeholder credentials), admitting the given roles. */
+export async function createTraderKey(
+  db: Kysely<DB>,
+  options: { name?: string; roleIds: number[] },
+): Promise<number> {
+  const now = Date.now();
+  const { id } = await db
+    .insertInto('trader_keys')
+    .values({
+      key_name: options.name ?? 'Test trader',
+      key_value_enc: 'x',
+      secret_value_enc: 'x',
+      key_hint: 'abcd',
+      co_efficient: 1,
+      leverage_coefficient: 1,
+      is_active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (options.roleIds.length)
+    await db
+      .insertInto('trader_key_roles')
+      .values(options.roleIds.map((role_id) => ({ key_id: id, role_id })))
+      .execute();
+  return id;
+}
+
 /** The newest mail sent to an address, from the outbox table. */
 export async function lastMailTo(db: Kysely<DB>, to: string) {
   return db
