@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordHubEvent } from '../services/hub-events.ts';
 import { createTestDatabase, type TestDatabase, tempDir } from '../test/databases.ts';
 import { createUser } from '../test/factories.ts';
 import { signInOverHttp } from '../test/http-sign-in.ts';
@@ -84,7 +85,7 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
 
   const shared: {
     admin?: { auth: Record<string, string> };
-    member?: { token: string; auth: Record<string, string> };
+    member?: { token: string; auth: Record<string, string>; userId: string };
     keyId?: number;
   } = {};
 
@@ -186,7 +187,7 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
     socket.disconnect();
     expect(seen.has('subscribed again')).toBe(true);
     expect(received.map((r) => r.title)).not.toContain('after unsubscribing');
-    Object.assign(shared, { admin, member, keyId: key.id });
+    Object.assign(shared, { admin, member: { ...member, userId: user.id }, keyId: key.id });
   });
 
   it('loses nothing when Redis restarts while strategies are being published', {
@@ -249,5 +250,58 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
       await new Promise((r) => setTimeout(r, 100));
     socket.disconnect();
     expect(titles.filter((t) => !received.has(t))).toEqual([]);
+  });
+
+  it('leaves out on B a member whose access was changed a moment ago, before anyone re-checked them', async () => {
+    const [a, b] = bases as [string, string];
+    const { admin, member, keyId } = shared as Required<typeof shared>;
+    const db = testDb.database.db;
+    const control = await createUser(db, { roles: ['StandardUser'], memberDays: 30 });
+    const controlAuth = await signInOverHttp(b, control.email, control.password);
+    const subscribed = await fetch(`${b}/api/Subscription/AddOrUpdateSubscriptions`, {
+      method: 'POST',
+      headers: { ...controlAuth.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ keyId, subscribed: true }),
+    });
+    expect(subscribed.status).toBe(200);
+    const listen = async (token: string) => {
+      const socket = connect(b, { path: '/AdvisoryHub', transports: ['websocket'], auth: { token } });
+      const titles = new Set<string>();
+      socket.on('LoadAdvisory', (payload) => {
+        for (const dto of payload.advisoryDtos) titles.add(dto.title);
+      });
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      return { socket, titles };
+    };
+    const [demoted, kept] = [await listen(member.token), await listen(controlAuth.token)];
+    await new Promise((r) => setTimeout(r, 300));
+    const publish = async (title: string) => {
+      const res = await fetch(`${a}/api/Advisory/AddOrUpdateAdvisory`, {
+        method: 'POST',
+        headers: { ...admin.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ title, advisoryDesc: 'd', content: '<p>x</p>', apiKeyArray: [keyId] }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    };
+    await publish('before the change');
+    await until(() => demoted.titles.has('before the change') && kept.titles.has('before the change'));
+    expect(demoted.titles.has('before the change')).toBe(true);
+    // A third process commits the member's demotion with its event and dies before publishing it: for two
+    // seconds nobody re-checks the member, whose connection on B stays in the trader's room meanwhile.
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('user_roles').where('user_id', '=', member.userId).execute();
+      await recordHubEvent(trx, { name: 'access.changed', userIds: [member.userId] });
+    });
+    await publish('after the change');
+    await until(() => kept.titles.has('after the change'));
+    expect(kept.titles.has('after the change')).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(demoted.titles.has('after the change')).toBe(false);
+    demoted.socket.disconnect();
+    kept.socket.disconnect();
   });
 });
