@@ -54,6 +54,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Requests per minute per address for each sign-in call (tests raise it). */
   authRateLimitPerMinute?: number;
+  /** How often the hub sweeps (left-behind events, ended memberships); 0: never by itself (tests call it). */
+  hubSweepEveryMs?: number;
   /** Fastify logger options; false for quiet tests. */
   logger?: FastifyServerOptions['logger'];
   webRoot?: string;
@@ -151,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
     log: app.log,
+    ...(deps.hubSweepEveryMs === undefined ? {} : { sweepEveryMs: deps.hubSweepEveryMs }),
   });
   app.decorate('hub', hub);
   // Before the HTTP server closes: live hub connections would otherwise keep it open.

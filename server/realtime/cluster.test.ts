@@ -252,7 +252,7 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
     expect(titles.filter((t) => !received.has(t))).toEqual([]);
   });
 
-  it('leaves out on B a member whose access was changed a moment ago, before anyone re-checked them', async () => {
+  it('leaves out of a strategy from A a member on B whose access changed a moment ago, before any re-check', async () => {
     const [a, b] = bases as [string, string];
     const { admin, member, keyId } = shared as Required<typeof shared>;
     const db = testDb.database.db;

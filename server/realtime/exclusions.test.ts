@@ -64,6 +64,21 @@ describe.each(TEST_DIALECTS)('strategy exclusions remembered between deliveries 
     expect(await exclusions([key])).toEqual([demoted]);
   });
 
+  it('reads again when events it never saw were purged', async () => {
+    const key = await traderKey();
+    const demoted = await subscriber(key);
+    const exclusions = createExclusionCache(db);
+    expect(await exclusions([key])).toEqual([]);
+    const accessEvent = await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('user_roles').where('user_id', '=', demoted).execute();
+      return recordHubEvent(trx, { name: 'access.changed', userIds: [demoted] });
+    });
+    await change(async () => undefined, { name: 'advisory.removed', advisoryIds: [1] });
+    // A process that delivered nothing for a day: the purge took the access event before it looked.
+    await db.deleteFrom('hub_events').where('id', '<=', accessEvent).execute();
+    expect(await exclusions([key])).toEqual([demoted]);
+  });
+
   it('keeps sets of keys apart, and other events do not make it read again', async () => {
     const [a, b] = [await traderKey(), await traderKey()];
     const onA = await subscriber(a);

@@ -6,7 +6,8 @@ import { keyExclusions, nextMembershipEnd } from '../services/signal-access.ts';
 /** Sets of keys remembered at most (strategies go to a handful of traders, so a few sets in practice). */
 const MAX_ENTRIES = 1000;
 
-type Entry = { excluded: string[]; until: number };
+/** A list as read, valid until `until` unless an access event after `readAfter` turns up. */
+type Entry = { excluded: string[]; until: number; readAfter: number };
 
 /**
  * Who must not receive what is sent through a set of trader keys (see keyExclusions), read from the
@@ -15,14 +16,17 @@ type Entry = { excluded: string[]; until: number };
  * first looks at the events committed since the previous one — usually just the event being delivered —
  * instead of re-reading every subscriber.
  *
- * Event ids become visible in commit order (see recordHubEvent), so once the events up to `seenUpTo`
- * are looked at, every change they announce is committed and any later one has a larger id. A set read
- * while a change was being looked at is used once but not remembered (`generation`).
+ * Event ids become visible in commit order (see recordHubEvent). A list read after the events up to
+ * `readAfter` were looked at includes every change they announce; a change committed later has a larger
+ * id, and once it is seen the list no longer counts. Events deleted before this process saw them (the
+ * daily purge, after a long quiet spell) count as access events.
  */
 export function createExclusionCache(db: Kysely<DB>) {
   const entries = new Map<string, Entry>();
+  /** Every event up to here has been looked at. */
   let seenUpTo = 0;
-  let generation = 0;
+  /** The newest access event seen (or the newest id that may have been one). */
+  let lastAccess = 0;
 
   async function lookAtNewEvents() {
     const row = await db
@@ -30,13 +34,17 @@ export function createExclusionCache(db: Kysely<DB>) {
       .select([
         (eb) => eb.fn.max<number | null>('id').as('latest'),
         sql<number | null>`max(case when name in (${sql.join([...ACCESS_EVENTS])}) then id end)`.as('access'),
+        (eb) =>
+          eb
+            .selectFrom('hub_events')
+            .select((e) => e.fn.min<number | null>('id').as('o'))
+            .as('oldest'),
       ])
       .where('id', '>', seenUpTo)
       .executeTakeFirst();
-    if (row?.access != null) {
-      entries.clear();
-      generation++;
-    }
+    const oldest = row?.oldest == null ? undefined : Number(row.oldest);
+    if (oldest !== undefined && oldest > seenUpTo + 1) lastAccess = Math.max(lastAccess, oldest - 1);
+    if (row?.access != null) lastAccess = Math.max(lastAccess, Number(row.access));
     if (row?.latest != null) seenUpTo = Math.max(seenUpTo, Number(row.latest));
   }
 
@@ -44,16 +52,14 @@ export function createExclusionCache(db: Kysely<DB>) {
     await lookAtNewEvents();
     const name = [...new Set(keyIds)].sort((a, b) => a - b).join(',');
     const known = entries.get(name);
-    if (known && now < known.until) return known.excluded;
-    const readIn = generation;
+    if (known && now < known.until && lastAccess <= known.readAfter) return known.excluded;
+    const readAfter = seenUpTo;
     const [excluded, until] = await Promise.all([
       keyExclusions(db, keyIds, now),
       nextMembershipEnd(db, keyIds, now),
     ]);
-    if (readIn === generation) {
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(name, { excluded, until: until ?? Number.POSITIVE_INFINITY });
-    }
+    if (entries.size >= MAX_ENTRIES) entries.clear();
+    entries.set(name, { excluded, until: until ?? Number.POSITIVE_INFINITY, readAfter });
     return excluded;
   };
 }

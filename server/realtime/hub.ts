@@ -65,6 +65,8 @@ export function createHub(options: {
   publicUrl: string;
   redisUrl: string | undefined;
   log: FastifyBaseLogger;
+  /** How often the sweep runs by itself (0: never; `sweep()` still runs it). */
+  sweepEveryMs?: number;
 }): Hub {
   const { db, log } = options;
   const origin = new URL(options.publicUrl).origin;
@@ -470,8 +472,9 @@ export function createHub(options: {
       sweeping = false;
     }
   }
-  const sweep = setInterval(() => void sweepOnce(), SWEEP_EVERY_MS);
-  sweep.unref();
+  const sweepEvery = options.sweepEveryMs ?? SWEEP_EVERY_MS;
+  const sweep = sweepEvery > 0 ? setInterval(() => void sweepOnce(), sweepEvery) : undefined;
+  sweep?.unref();
 
   return {
     io,

@@ -9,6 +9,7 @@ import { changeEmailMail, confirmEmailMail, resetPasswordMail } from '../mail/te
 import { randomToken } from '../security/crypto.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { audit } from './audit.ts';
+import { recordHubEvent } from './hub-events.ts';
 import { endAllSessions } from './sessions.ts';
 import { findUserByEmail, normalizeEmail } from './user-lookup.ts';
 import { consumeUserToken, issueUserToken } from './user-tokens.ts';
@@ -331,6 +332,9 @@ export async function ensureFirstAdmin(
       .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
       .execute();
     await audit(trx, { action: 'admin.bootstrap', targetType: 'user', targetId: user.id });
+    // An existing account that becomes the administrator may now receive what it could not (ACCESS_EVENTS);
+    // a hub that is running publishes the event with its sweep.
+    await recordHubEvent(trx, { name: 'access.changed', userIds: [user.id] });
   });
   // Another process starting at the same moment may have created the account with its own password.
   if (generated && created) {

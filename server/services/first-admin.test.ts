@@ -34,6 +34,9 @@ describe.each(TEST_DIALECTS)('first administrator on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(await verifyPassword(admin.password_hash, password!)).toBe(true);
     expect((await loadUserWithRoles(t.database.db, admin.id))?.roles.map((r) => r.name)).toEqual(['Admin']);
+    // Announced like any change of access, for the hub of a portal already running.
+    const events = await t.database.db.selectFrom('hub_events').select(['name', 'payload']).execute();
+    expect(events).toEqual([{ name: 'access.changed', payload: JSON.stringify({ userIds: [admin.id] }) }]);
     await ensureFirstAdmin(t.database.db, { email: undefined, password: undefined, log });
     expect(lines).toHaveLength(1);
   });

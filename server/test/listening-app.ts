@@ -25,6 +25,7 @@ export async function listenOn(
   database: Database,
   dataDir: string,
   env: Record<string, string> = {},
+  deps: { hubSweepEveryMs?: number } = {},
 ): Promise<ListeningApp> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -37,14 +38,18 @@ export async function listenOn(
     CAPTCHA_TEST_CODE: TEST_CAPTCHA,
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, authRateLimitPerMinute: 10_000 });
+  const app = await buildApp({ config, database, logger: false, authRateLimitPerMinute: 10_000, ...deps });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, base, close: () => app.close() };
 }
 
-export async function listeningTestApp(dialect: Dialect, env: Record<string, string> = {}) {
+export async function listeningTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  deps: { hubSweepEveryMs?: number } = {},
+) {
   const testDb: TestDatabase = await createTestDatabase(dialect);
-  const listening = await listenOn(testDb.database, testDb.dataDir, env);
+  const listening = await listenOn(testDb.database, testDb.dataDir, env, deps);
   return {
     ...listening,
     testDb,
