@@ -7,6 +7,9 @@ import { isMember, type Principal } from '../policies/membership.ts';
 // Who may receive what, decided from the database at the moment of delivery: a strategy reaches a
 // member subscribed to one of its traders, whose key is active and admits one of the member's roles.
 
+/** An `in` list SQL accepts when there is nothing to match (ids are positive). */
+const nonEmpty = (ids: number[]) => (ids.length ? ids : [-1]);
+
 /** Active trader keys whose permission map admits one of the user's roles (none for non-members). */
 export async function subscribableKeys(db: Kysely<DB>, principal: Principal): Promise<AdvisorySubKey[]> {
   if (!isMember(principal)) return [];
@@ -89,8 +92,6 @@ function entitledSubscriptions(db: Kysely<DB>, reach: Reach, now: number) {
     );
 }
 
-const nonEmpty = (ids: number[]) => (ids.length ? ids : [-1]);
-
 /** Users who may receive an advisory now; with `userId`, that user alone if they may. */
 export async function advisoryAudience(
   db: Kysely<DB>,
@@ -152,10 +153,9 @@ export async function advisoryDtos(
     .select(['a.id', 'a.title', 'a.content', 'a.created_at'])
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc');
-  if (filter.advisoryIds)
-    query = query.where('a.id', 'in', filter.advisoryIds.length ? filter.advisoryIds : [-1]);
+  if (filter.advisoryIds) query = query.where('a.id', 'in', nonEmpty(filter.advisoryIds));
   if (filter.keyIds) {
-    const keyIds = filter.keyIds.length ? filter.keyIds : [-1];
+    const keyIds = nonEmpty(filter.keyIds);
     query = query.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('advisory_keys as ak')
@@ -200,7 +200,7 @@ export async function advisoryCounts(db: Kysely<DB>, advisoryIds?: number[]): Pr
     .selectFrom('advisory_reactions')
     .select(['advisory_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(['advisory_id', 'kind']);
-  if (advisoryIds) query = query.where('advisory_id', 'in', advisoryIds.length ? advisoryIds : [-1]);
+  if (advisoryIds) query = query.where('advisory_id', 'in', nonEmpty(advisoryIds));
   const counts: AdvisoryCounts = {};
   for (const id of advisoryIds ?? []) counts[id] = { 1: 0, 2: 0, 3: 0 };
   for (const row of await query.execute()) {
@@ -221,7 +221,7 @@ export async function systemMessageDtos(
     .selectAll()
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc');
-  if (ids) query = query.where('id', 'in', ids.length ? ids : [-1]);
+  if (ids) query = query.where('id', 'in', nonEmpty(ids));
   const rows = await query.execute();
   const dismissed = userId
     ? new Set(
