@@ -32,6 +32,8 @@ export type PublicAuthOptions = {
   captchaTestCode: string | undefined;
   /** Requests per minute per client address for each sign-in call. */
   rateLimitPerMinute: number;
+  /** Publishes hub events after commit (a reset ends sessions, whose live connections are dropped). */
+  publish: (eventIds: number[]) => Promise<void>;
 };
 
 /** Sign-in, registration and password recovery: public, rate-limited, and silent about who has an account. */
@@ -155,9 +157,9 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<PublicAuthOptions> = async 
     { config: limited, schema: { body: passwordResetRequest, response: { 200: acceptedResponse } } },
     async (request) => {
       const { userId, resetCode, password } = request.body;
-      if (!(await resetPassword(accountContext(request.ip), { userId, resetCode, password }))) {
-        throw new HttpProblem(400, 'resetCodeInvalid', { resetCode: ['resetCodeInvalid'] });
-      }
+      const hubEvents = await resetPassword(accountContext(request.ip), { userId, resetCode, password });
+      if (!hubEvents) throw new HttpProblem(400, 'resetCodeInvalid', { resetCode: ['resetCodeInvalid'] });
+      await options.publish(hubEvents);
       return { ok: true as const };
     },
   );
