@@ -91,6 +91,8 @@ test('account info, profile and avatar', async ({ page, request }) => {
 });
 
 test('security settings: password, e-mail and the other sessions', async ({ page, browser, request }) => {
+  // Two devices, each signing in twice: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const console = watchConsole(page);
   // The wrong current password below is refused by the server.
   console.allow(/status of 400.*PostChangePassword/);
@@ -121,7 +123,11 @@ test('security settings: password, e-mail and the other sessions', async ({ page
   await expect(page.getByTestId('change-password-form').getByText('当前密码错误')).toBeVisible();
   await page.getByTestId('current-password').fill(password);
   await page.getByTestId('change-password-submit').click();
-  await expect(page.locator('.ant-message-notice').getByText('密码已修改')).toBeVisible();
+  await expect(page.locator('.ant-message-notice').getByText('密码已修改，其他设备已退出登录')).toBeVisible();
+  // The other device is signed out at once; this one stays.
+  await expect(sessions.locator('tr.ant-table-row')).toHaveCount(1);
+  await otherPage.goto('/personal/safeset');
+  await expect(otherPage).toHaveURL(/\/Account\/Login\?interaction=/);
 
   // Change the e-mail: nothing changes until the link mailed to the new address is opened.
   await page.getByTestId('new-email').fill(newEmail);
@@ -139,7 +145,8 @@ test('security settings: password, e-mail and the other sessions', async ({ page
   await expect(page.getByTestId('personal-info')).toContainText(newEmail);
   await expect(page.getByTestId('pending-email')).toHaveCount(0);
 
-  // End the other device's session, after confirming.
+  // The other device signs in again with the new credentials; this one ends its session, after confirming.
+  await signIn(otherPage, newEmail, changed, '/personal/info');
   await page.getByTestId('personal-menu').getByRole('link', { name: '安全设置' }).click();
   await expect(sessions.locator('tr.ant-table-row')).toHaveCount(2);
   await page.getByTestId('end-other-sessions').click();

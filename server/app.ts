@@ -171,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     captchaTestCode: config.captchaTestCode,
     rateLimitPerMinute: authRate,
+    publish,
   });
 
   // Public reads that show more to signed-in callers.
@@ -188,8 +189,9 @@ export async function buildApp(deps: AppDeps) {
       mailer,
       publicUrl: config.publicUrl,
       rateLimitPerMinute: authRate,
+      publish,
     });
-    await signedIn.register(personalInfoRoutes, { db, uploadsDir });
+    await signedIn.register(personalInfoRoutes, { db, uploadsDir, publish });
     await signedIn.register(articleWriteRoutes, { db });
     await signedIn.register(fileSaveRoutes, { uploadsDir });
     await signedIn.register(systemMessageReadRoutes, { db });

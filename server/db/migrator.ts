@@ -9,6 +9,7 @@ import * as m0004 from './migrations/0004-teaching.ts';
 import * as m0005 from './migrations/0005-signals.ts';
 import * as m0006 from './migrations/0006-users-fillfactor.ts';
 import * as m0007 from './migrations/0007-hub-event-claims.ts';
+import * as m0009 from './migrations/0009-login-throttle-per-address.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0005-signals': m0005,
   '0006-users-fillfactor': m0006,
   '0007-hub-event-claims': m0007,
+  '0009-login-throttle-per-address': m0009,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -71,8 +71,10 @@ export type AppKeysTable = { name: string; material: string; created_at: number 
 
 export type CaptchasTable = { id: string; answer_hash: string; expires_at: number };
 
+/** Failed sign-ins per account and client (an address, an IPv6 /64, or `*`: the account-wide count). */
 export type LoginThrottleTable = {
   email_normalized: string;
+  client: string;
   failed_count: number;
   lockout_end: number | null;
   updated_at: number;

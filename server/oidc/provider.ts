@@ -25,6 +25,31 @@ export type Identity = {
 
 const DAY = 24 * 60 * 60;
 
+const CORS_HEADERS = [
+  'Access-Control-Allow-Origin',
+  'Access-Control-Allow-Credentials',
+  'Access-Control-Allow-Methods',
+  'Access-Control-Allow-Headers',
+  'Access-Control-Expose-Headers',
+  'Access-Control-Max-Age',
+];
+
+/**
+ * The provider's CORS answers only the portal's own origin. oidc-provider reflects any Origin in
+ * preflights and on its open endpoints (discovery, JWKS); its per-client check (`clientBasedCORS`) only
+ * runs once a request names its client. This removes every CORS header from an answer to another origin.
+ */
+function portalOnlyCors(portalOrigin: string) {
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    const origin = ctx.get('Origin');
+    try {
+      await next();
+    } finally {
+      if (origin && origin !== portalOrigin) for (const header of CORS_HEADERS) ctx.remove(header);
+    }
+  };
+}
+
 export async function createIdentity(config: Config, db: Kysely<DB>): Promise<Identity> {
   const issuer = `${config.publicUrl}/oidc`;
   const apiAudience = `${config.publicUrl}/api`;
@@ -32,6 +57,7 @@ export async function createIdentity(config: Config, db: Kysely<DB>): Promise<Id
   const silentRedirectUri = `${config.publicUrl}/authentication/silent-callback`;
   const postLogoutRedirectUri = `${config.publicUrl}/authentication/logout-callback`;
   const signingKey = await loadSigningKey(db, config.appSecret);
+  const portalOrigin = new URL(config.publicUrl).origin;
 
   const configuration: Configuration = {
     adapter: createOidcAdapter(db),
@@ -55,6 +81,8 @@ export async function createIdentity(config: Config, db: Kysely<DB>): Promise<Id
       long: { httpOnly: true, sameSite: 'lax' },
     },
     pkce: { required: () => true },
+    // Token, revocation and userinfo requests from a browser: only from the portal itself.
+    clientBasedCORS: (_ctx, origin) => origin === portalOrigin,
     scopes: ['openid', 'offline_access', 'profile', 'email'],
     claims: {
       openid: ['sub'],
@@ -164,6 +192,7 @@ export async function createIdentity(config: Config, db: Kysely<DB>): Promise<Id
 
   const provider = new Provider(issuer, configuration);
   if (config.trustProxy) provider.proxy = true;
+  provider.use(portalOnlyCors(portalOrigin));
   return {
     provider,
     signingKey,

@@ -1,25 +1,101 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /**
+ * Query parameters whose values are credentials or identify a person, compared case-insensitively and
+ * after percent-decoding the name. A deny list rather than an allow list: the API's own query
+ * parameters (pages, filters, ids) stay readable for whoever reads the logs to find a problem, and no
+ * other parameter carries a secret. Kept: `userId` (an opaque id, no credential once its code is gone),
+ * `interaction` (useless without its cookie), `client_id`, `redirect_uri`, `post_logout_redirect_uri`,
+ * `scope`, `code_challenge` (a hash, public by design) and `iss`.
+ */
+export const SECRET_QUERY_PARAMETERS = new Set([
+  // OpenID Connect: the authorization code and the client's state and nonce that travel with it; tokens.
+  'code',
+  'state',
+  'nonce',
+  'id_token_hint',
+  'id_token',
+  'access_token',
+  'refresh_token',
+  'token',
+  'code_verifier',
+  'client_secret',
+  'client_assertion',
+  'login_hint',
+  'logout_hint',
+  // Mailed links (confirmation and reset codes) and anything that looks like a password or an e-mail.
+  'resetcode',
+  'password',
+  'email',
+]);
+
+export const REDACTED = '[redacted]';
+
+function parameterName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** The URL as logged: the value of every secret query parameter replaced, everything else as sent. */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const name = equals === -1 ? part : part.slice(0, equals);
+      return SECRET_QUERY_PARAMETERS.has(parameterName(name)) ? `${name}=${REDACTED}` : part;
+    });
+  return `${url.slice(0, start)}?${query.join('&')}`;
+}
+
+/**
  * One access-log line per request, written when the response is finished, instead of Fastify's two
- * (incoming + completed). Headers are never logged, so tokens and cookies cannot reach the logs.
+ * (incoming + completed). Headers are never logged, so tokens and cookies cannot reach the logs, and the
+ * URL is logged with its secret query parameters redacted (here and in every other line Fastify writes
+ * about a request).
  */
 export class AccessLogController extends LogController {
   override incomingRequest(): void {}
+
+  private line(request: FastifyRequest, reply: FastifyReply) {
+    return {
+      method: request.method,
+      // The URL as sent: the provider's mount strips `/oidc` from `request.url` while it answers.
+      url: redactUrl(request.originalUrl),
+      statusCode: reply.statusCode,
+      ip: request.ip,
+      responseTime: Math.round(reply.elapsedTime * 100) / 100,
+    };
+  }
 
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const line = {
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      ip: request.ip,
-      responseTime: Math.round(reply.elapsedTime * 100) / 100,
-    };
+    const line = this.line(request, reply);
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
+  }
+
+  // Fastify's own versions of the following log the whole request (its URL included) or the raw URL.
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { ...this.line(request, reply), err: error };
+    if (reply.statusCode >= 500) reply.log.error(line, error?.message);
+    else reply.log.info(line, error?.message);
+  }
+
+  override writeHeadError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    reply.log.warn({ ...this.line(request, reply), err: error }, error?.message);
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info(`Route ${request.method}:${redactUrl(request.originalUrl)} not found`);
   }
 }

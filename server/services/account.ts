@@ -10,7 +10,7 @@ import { randomToken } from '../security/crypto.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { audit } from './audit.ts';
 import { recordHubEvent } from './hub-events.ts';
-import { endAllSessions } from './sessions.ts';
+import { endAllSessions, endSessionsOf } from './sessions.ts';
 import { findUserByEmail, normalizeEmail } from './user-lookup.ts';
 import { consumeUserToken, issueUserToken } from './user-tokens.ts';
 
@@ -162,15 +162,18 @@ export async function forgotPassword(
   await audit(ctx.db, { action: 'password.forgot', targetType: 'user', targetId: user.id, ip: ctx.ip });
 }
 
-/** Sets a new password with a mailed code; signs the user out everywhere. False when the code is not good. */
+/**
+ * Sets a new password with a mailed code and signs the user out everywhere. Null when the code is not
+ * good; otherwise the hub events to publish (the ended sessions' live connections are dropped).
+ */
 export async function resetPassword(
   ctx: AccountContext,
   input: { userId: string; resetCode: string; password: string },
-): Promise<boolean> {
+): Promise<number[] | null> {
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
     const token = await consumeUserToken(trx, input.userId, input.resetCode, ['reset_password']);
-    if (!token) return false;
+    if (!token) return null;
     const now = Date.now();
     const user = await trx
       .updateTable('users')
@@ -184,9 +187,9 @@ export async function resetPassword(
       .where('id', '=', input.userId)
       .returning('email_normalized')
       .executeTakeFirst();
-    if (!user) return false;
+    if (!user) return null;
     await trx.deleteFrom('login_throttle').where('email_normalized', '=', user.email_normalized).execute();
-    await endAllSessions(trx, input.userId);
+    const hubEvents = await endAllSessions(trx, input.userId);
     await audit(trx, {
       action: 'password.reset',
       actorId: input.userId,
@@ -194,15 +197,19 @@ export async function resetPassword(
       targetId: input.userId,
       ip: ctx.ip,
     });
-    return true;
+    return hubEvents;
   });
 }
 
-/** Changes the password of a signed-in user who knows the current one. */
+/**
+ * Changes the password of a signed-in user who knows the current one, and ends their other sessions
+ * (`sessionUid` is the caller's, which stays). Null when the current password is wrong; otherwise the hub
+ * events to publish.
+ */
 export async function changePassword(
   ctx: AccountContext,
-  input: { userId: string; currentPassword: string; password: string },
-): Promise<boolean> {
+  input: { userId: string; sessionUid: string | undefined; currentPassword: string; password: string },
+): Promise<number[] | null> {
   const user = await ctx.db
     .selectFrom('users')
     .select('password_hash')
@@ -216,26 +223,27 @@ export async function changePassword(
       targetId: input.userId,
       ip: ctx.ip,
     });
-    return false;
+    return null;
   }
-  const now = Date.now();
-  await ctx.db
-    .updateTable('users')
-    .set({
-      password_hash: await hashPassword(input.password),
-      security_stamp: randomToken(16),
-      updated_at: now,
-    })
-    .where('id', '=', input.userId)
-    .execute();
-  await audit(ctx.db, {
-    action: 'password.changed',
-    actorId: input.userId,
-    targetType: 'user',
-    targetId: input.userId,
-    ip: ctx.ip,
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, security_stamp: randomToken(16), updated_at: now })
+      .where('id', '=', input.userId)
+      .execute();
+    const { ended, hubEvents } = await endSessionsOf(trx, input.userId, input.sessionUid);
+    await audit(trx, {
+      action: 'password.changed',
+      actorId: input.userId,
+      targetType: 'user',
+      targetId: input.userId,
+      ip: ctx.ip,
+      detail: { sessionsEnded: ended },
+    });
+    return hubEvents;
   });
-  return true;
 }
 
 export type EmailChangeOutcome = 'sent' | 'wrong-password' | 'unchanged';

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { recordHubEvent } from './hub-events.ts';
 
 type SessionPayload = {
   uid: string;
@@ -89,12 +90,33 @@ async function endSessions(
   return ended;
 }
 
-export function endOtherSessions(db: Kysely<DB>, userId: string, currentSessionUid: string): Promise<number> {
-  return db.transaction().execute((trx) => endSessions(trx, userId, currentSessionUid));
+/**
+ * Ends the user's sessions but `keepSessionUid` (all of them without it), with everything issued under
+ * them, and records an `access.changed` event for the user in the same transaction when any ended: every
+ * process's hub then re-reads that person's connections and drops those whose session is gone. Returns
+ * how many ended and the hub events to publish after commit.
+ */
+export async function endSessionsOf(
+  trx: Transaction<DB>,
+  userId: string,
+  keepSessionUid: string | undefined,
+): Promise<{ ended: number; hubEvents: number[] }> {
+  const ended = await endSessions(trx, userId, keepSessionUid);
+  if (!keepSessionUid) await trx.deleteFrom('oidc_payloads').where('account_id', '=', userId).execute();
+  if (ended === 0) return { ended, hubEvents: [] };
+  return { ended, hubEvents: [await recordHubEvent(trx, { name: 'access.changed', userIds: [userId] })] };
+}
+
+/** Ends every session of the user but the caller's (sessions page, credential changes). */
+export function endOtherSessions(
+  db: Kysely<DB>,
+  userId: string,
+  currentSessionUid: string | undefined,
+): Promise<{ ended: number; hubEvents: number[] }> {
+  return db.transaction().execute((trx) => endSessionsOf(trx, userId, currentSessionUid));
 }
 
 /** Signs the user out everywhere: after a password reset, every session, grant and token goes. */
-export async function endAllSessions(trx: Transaction<DB>, userId: string): Promise<void> {
-  await endSessions(trx, userId, undefined);
-  await trx.deleteFrom('oidc_payloads').where('account_id', '=', userId).execute();
+export async function endAllSessions(trx: Transaction<DB>, userId: string): Promise<number[]> {
+  return (await endSessionsOf(trx, userId, undefined)).hubEvents;
 }

@@ -10,8 +10,11 @@ export const TEST_CAPTCHA = 'T3STOK';
 export class Browser {
   readonly cookies = new Map<string, string>();
   private readonly app: Injectable;
-  constructor(app: Injectable) {
+  private readonly options: { remoteAddress?: string; headers?: Record<string, string> };
+  /** `remoteAddress`: the client address the app sees; `headers`: sent with every request. */
+  constructor(app: Injectable, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) {
     this.app = app;
+    this.options = options;
   }
 
   private store(res: LightMyRequestResponse) {
@@ -40,7 +43,9 @@ export class Browser {
     const res = await this.app.inject({
       method: options.method ?? 'GET',
       url: options.url,
+      ...(this.options.remoteAddress ? { remoteAddress: this.options.remoteAddress } : {}),
       headers: {
+        ...this.options.headers,
         cookie: this.cookieHeader(),
         ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...options.headers,

@@ -53,17 +53,27 @@ export function useUploadAvatar() {
   });
 }
 
+/** A credential change signs the other devices out: the list of sessions is read again. */
+function useRefreshSessions() {
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  return () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions(auth.user?.sub) });
+}
+
 export function useChangePassword() {
   const api = useApiClient();
+  const refreshSessions = useRefreshSessions();
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
       api.post('/Auth/PostChangePassword', body, { schema: acceptedResponse, formFields: PASSWORD_FIELDS }),
+    onSuccess: refreshSessions,
   });
 }
 
 export function useChangeEmail() {
   const api = useApiClient();
   const refresh = useRefreshAccount();
+  const refreshSessions = useRefreshSessions();
   return useMutation({
     mutationFn: (body: Omit<ChangeEmailRequest, 'locale'>) =>
       api.post(
@@ -71,7 +81,7 @@ export function useChangeEmail() {
         { ...body, locale: currentLocale() },
         { schema: acceptedResponse, formFields: EMAIL_FIELDS },
       ),
-    onSuccess: refresh,
+    onSuccess: () => Promise.all([refresh(), refreshSessions()]),
   });
 }
 
@@ -88,10 +98,9 @@ export function useSessions() {
 
 export function useEndOtherSessions() {
   const api = useApiClient();
-  const queryClient = useQueryClient();
-  const auth = useAuth();
+  const refreshSessions = useRefreshSessions();
   return useMutation({
     mutationFn: () => api.post('/api/PersonalInfo/EndOtherSessions', {}, { schema: endedResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions(auth.user?.sub) }),
+    onSuccess: refreshSessions,
   });
 }

@@ -170,6 +170,51 @@ describe('security settings', () => {
     });
   });
 
+  it('changes the password, says the other devices were signed out and lists only this one', async () => {
+    let sessions = [sessionOf(), sessionOf({ id: 'session-2', current: false, ip: '198.51.100.4' })];
+    stubApi({
+      ...accountHandlers(personalInfoOf()),
+      'GET /api/PersonalInfo/Sessions': () => sessions,
+      'POST /Auth/PostChangePassword': () => {
+        sessions = [sessionOf()];
+        return { ok: true };
+      },
+    });
+    const user = setupUser();
+    renderApp('/personal/safeset', { auth: FakeAuth.signedIn() });
+    const table = await screen.findByTestId('sessions-table');
+    await waitFor(() => expect(table.querySelectorAll('tr.ant-table-row')).toHaveLength(2));
+    await user.type(screen.getByTestId('current-password'), 'My-pass-1');
+    await user.type(screen.getByTestId('new-password'), 'Next-pass-1');
+    await user.type(screen.getByTestId('confirm-password'), 'Next-pass-1');
+    await user.click(screen.getByTestId('change-password-submit'));
+    expect(await screen.findByText('密码已修改，其他设备已退出登录')).toBeInTheDocument();
+    await waitFor(() => expect(table.querySelectorAll('tr.ant-table-row')).toHaveLength(1));
+  });
+
+  it('signs the other devices out when an e-mail change is sent, and says so beforehand', async () => {
+    let sessions = [sessionOf(), sessionOf({ id: 'session-2', current: false, ip: '198.51.100.4' })];
+    stubApi({
+      ...accountHandlers(personalInfoOf()),
+      'GET /api/PersonalInfo/Sessions': () => sessions,
+      'POST /Auth/PostChangeEmail': () => {
+        sessions = [sessionOf()];
+        return { ok: true };
+      },
+    });
+    await changeLocale('en');
+    const user = setupUser();
+    renderApp('/personal/safeset', { auth: FakeAuth.signedIn() });
+    const table = await screen.findByTestId('sessions-table');
+    await waitFor(() => expect(table.querySelectorAll('tr.ant-table-row')).toHaveLength(2));
+    expect(screen.getByText(/Your other devices are signed out when you send it/)).toBeInTheDocument();
+    await user.type(screen.getByTestId('new-email'), 'next@example.com');
+    await user.type(screen.getByTestId('email-password'), 'My-pass-1');
+    await user.click(screen.getByTestId('change-email-submit'));
+    expect(await screen.findByTestId('email-change-sent')).toHaveTextContent('next@example.com');
+    await waitFor(() => expect(table.querySelectorAll('tr.ant-table-row')).toHaveLength(1));
+  });
+
   it('lists the sessions and ends the others after confirmation', async () => {
     let sessions = [
       sessionOf(),

@@ -69,10 +69,10 @@ export const personal: Messages<typeof zh> = {
     confirm: 'Confirm new password',
     passwordHint: '{{min}} to {{max}} characters',
     changePassword: 'Change password',
-    passwordChanged: 'Password changed',
+    passwordChanged: 'Password changed; your other devices were signed out',
     emailTitle: 'Change e-mail',
     emailNote:
-      'We send a confirmation link to the new address; your account e-mail does not change until you open it.',
+      'We send a confirmation link to the new address; your account e-mail does not change until you open it. Your other devices are signed out when you send it.',
     currentEmail: 'Current e-mail: ',
     newEmail: 'New e-mail',
     passwordForEmail: 'Current password',

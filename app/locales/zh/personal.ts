@@ -65,9 +65,10 @@ export const personal = {
     confirm: '确认新密码',
     passwordHint: '密码长度为 {{min}}-{{max}} 个字符',
     changePassword: '修改密码',
-    passwordChanged: '密码已修改',
+    passwordChanged: '密码已修改，其他设备已退出登录',
     emailTitle: '更换邮箱',
-    emailNote: '我们会向新邮箱发送一封确认邮件；在您打开其中的链接之前，账户邮箱不会改变。',
+    emailNote:
+      '我们会向新邮箱发送一封确认邮件；在您打开其中的链接之前，账户邮箱不会改变。发送时，其他设备将退出登录。',
     currentEmail: '当前邮箱：',
     newEmail: '新邮箱',
     passwordForEmail: '当前密码',

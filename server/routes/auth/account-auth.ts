@@ -5,13 +5,19 @@ import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { HttpProblem, requestLocale } from '../../plugins/errors.ts';
 import { changePassword, requestEmailChange } from '../../services/account.ts';
+import { endOtherSessions } from '../../services/sessions.ts';
 
-/** Credential changes of a signed-in user (the caller's own account only). Registered behind authenticate. */
+/**
+ * Credential changes of a signed-in user (the caller's own account only). Registered behind authenticate.
+ * A change ends the account's other sessions (their tokens, refresh tokens and hub connections); the
+ * session that made it stays signed in.
+ */
 export const accountAuthRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
   mailer: Mailer;
   publicUrl: string;
   rateLimitPerMinute: number;
+  publish: (eventIds: number[]) => Promise<void>;
 }> = async (app, options) => {
   const limited = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } };
   const context = (ip: string) => ({
@@ -26,15 +32,17 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
     { config: limited, schema: { body: changePasswordRequest, response: { 200: acceptedResponse } } },
     async (request) => {
       const principal = request.principal!;
-      const changed = await changePassword(context(request.ip), {
+      const hubEvents = await changePassword(context(request.ip), {
         userId: principal.userId,
+        sessionUid: principal.sessionUid,
         currentPassword: request.body.currentPassword,
         password: request.body.password,
       });
-      if (!changed)
+      if (!hubEvents)
         throw new HttpProblem(400, 'currentPasswordIncorrect', {
           currentPassword: ['currentPasswordIncorrect'],
         });
+      await options.publish(hubEvents);
       return { ok: true as const };
     },
   );
@@ -43,8 +51,9 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
     '/Auth/PostChangeEmail',
     { config: limited, schema: { body: changeEmailRequest, response: { 200: acceptedResponse } } },
     async (request) => {
+      const principal = request.principal!;
       const outcome = await requestEmailChange(context(request.ip), {
-        userId: request.principal!.userId,
+        userId: principal.userId,
         newEmail: request.body.newEmail,
         password: request.body.password,
         locale: request.body.locale ?? requestLocale(request),
@@ -53,6 +62,10 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
         throw new HttpProblem(400, 'currentPasswordIncorrect', { password: ['currentPasswordIncorrect'] });
       if (outcome === 'unchanged')
         throw new HttpProblem(400, 'emailUnchanged', { newEmail: ['emailUnchanged'] });
+      // The password was just proven: the other sessions end now, when the change is asked for (the
+      // confirmation link may be opened anywhere, signed in or not; see docs/decisions.md).
+      const { hubEvents } = await endOtherSessions(options.db, principal.userId, principal.sessionUid);
+      await options.publish(hubEvents);
       return { ok: true as const };
     },
   );

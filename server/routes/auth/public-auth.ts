@@ -21,7 +21,7 @@ import { verifyPassword } from '../../security/passwords.ts';
 import { confirmEmail, forgotPassword, register, resetPassword } from '../../services/account.ts';
 import { audit } from '../../services/audit.ts';
 import { consumeCaptcha, createCaptcha } from '../../services/captcha.ts';
-import { clearFailures, isLockedOut, recordFailure } from '../../services/login-throttle.ts';
+import { clearFailures, clientKey, lockoutOf, recordFailure } from '../../services/login-throttle.ts';
 import { findUserByEmail, normalizeEmail } from '../../services/user-lookup.ts';
 
 export type PublicAuthOptions = {
@@ -32,6 +32,8 @@ export type PublicAuthOptions = {
   captchaTestCode: string | undefined;
   /** Requests per minute per client address for each sign-in call. */
   rateLimitPerMinute: number;
+  /** Publishes hub events after commit (a reset ends sessions, whose live connections are dropped). */
+  publish: (eventIds: number[]) => Promise<void>;
 };
 
 /** Sign-in, registration and password recovery: public, rate-limited, and silent about who has an account. */
@@ -68,28 +70,32 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<PublicAuthOptions> = async 
         throw new HttpProblem(400, 'captchaIncorrect', { captcha: ['captchaIncorrect'] });
       }
       const email = normalizeEmail(body.email);
-      if (await isLockedOut(db, email)) {
-        await audit(db, { action: 'login.locked', ip: request.ip, detail: { email } });
+      // Failures lock the account for the address they come from (request.ip: TRUST_PROXY decides whether
+      // X-Forwarded-For is believed), and only many from anywhere lock it everywhere.
+      const client = clientKey(request.ip);
+      const lock = await lockoutOf(db, email, client);
+      if (lock) {
+        await audit(db, { action: 'login.locked', ip: request.ip, detail: { email, lock } });
         return { code: LOGIN_RESULT.locked };
       }
       const user = await findUserByEmail(db, email);
       // Unknown e-mails are verified against a dummy hash: the same time as a wrong password.
       const ok = await verifyPassword(user?.password_hash, body.password);
       if (!ok || !user) {
-        const locked = await recordFailure(db, email);
+        const locked = await recordFailure(db, email, client);
         await audit(db, {
           action: locked ? 'login.lockout' : 'login.failed',
           targetType: user ? 'user' : undefined,
           targetId: user?.id,
           ip: request.ip,
-          detail: { email },
+          detail: locked ? { email, lock: locked } : { email },
         });
         return { code: locked ? LOGIN_RESULT.locked : LOGIN_RESULT.incorrectPassword };
       }
       if (user.email_confirmed_at === null) {
         throw new HttpProblem(403, 'emailNotConfirmed', { email: ['emailNotConfirmed'] });
       }
-      await clearFailures(db, email);
+      await clearFailures(db, email, client);
       const redirectUrl = await provider.interactionResult(
         request.raw,
         reply.raw,
@@ -155,9 +161,9 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<PublicAuthOptions> = async 
     { config: limited, schema: { body: passwordResetRequest, response: { 200: acceptedResponse } } },
     async (request) => {
       const { userId, resetCode, password } = request.body;
-      if (!(await resetPassword(accountContext(request.ip), { userId, resetCode, password }))) {
-        throw new HttpProblem(400, 'resetCodeInvalid', { resetCode: ['resetCodeInvalid'] });
-      }
+      const hubEvents = await resetPassword(accountContext(request.ip), { userId, resetCode, password });
+      if (!hubEvents) throw new HttpProblem(400, 'resetCodeInvalid', { resetCode: ['resetCodeInvalid'] });
+      await options.publish(hubEvents);
       return { ok: true as const };
     },
   );

@@ -15,10 +15,11 @@ export const DEFAULT_AVATAR = '/media/default-avatar.svg';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The signed-in user's own profile, avatar and sessions. Registered behind authenticate. */
-export const personalInfoRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; uploadsDir: string }> = async (
-  app,
-  options,
-) => {
+export const personalInfoRoutes: FastifyPluginAsyncZod<{
+  db: Kysely<DB>;
+  uploadsDir: string;
+  publish: (eventIds: number[]) => Promise<void>;
+}> = async (app, options) => {
   const { db } = options;
 
   app.get('/api/PersonalInfo/UserVo', { schema: { response: { 200: userVo } } }, async (request) => {
@@ -124,7 +125,8 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; uploads
     async (request) => {
       const principal = request.principal!;
       if (!principal.sessionUid) throw new HttpProblem(400, 'This token is not tied to a session.');
-      const ended = await endOtherSessions(db, principal.userId, principal.sessionUid);
+      const { ended, hubEvents } = await endOtherSessions(db, principal.userId, principal.sessionUid);
+      await options.publish(hubEvents);
       await audit(db, {
         action: 'sessions.ended',
         actorId: principal.userId,
