@@ -23,7 +23,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_REPORT
     ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }]]
@@ -52,7 +52,7 @@ export default defineConfig({
       command: 'node e2e/support/mail-sink.ts',
       url: `${MAIL_API_URL}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 60_000,
     },
     {
       command: 'node server/main.ts',

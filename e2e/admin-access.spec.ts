@@ -51,3 +51,41 @@ test('a member without the Admin role has no admin entry and is refused', async 
   console.expectNone();
   await context.close();
 });
+
+// A typed address or a refresh of any back-office page must render the page, every time.
+const ADMIN_PAGES = [
+  '/admin/account/list',
+  '/admin/account/tag',
+  '/admin/trader/management',
+  '/admin/content/advisory',
+  '/admin/content/advisory/add',
+  '/admin/operation/system-message',
+  '/admin/content/teach',
+  '/admin/content/teach/type',
+  '/admin/content/teach/add',
+];
+const RELOADS = 10;
+
+test('every admin page renders on each of ten direct loads', async ({ page }) => {
+  test.setTimeout(ADMIN_PAGES.length * RELOADS * 10_000);
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/personal/info');
+  // A page that hung had the profile request its guard waits on cancelled under it: none may be abandoned.
+  const abandoned: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).pathname === '/api/PersonalInfo/GetPersonalInfo')
+      abandoned.push(request.url());
+  });
+  for (const path of ADMIN_PAGES) {
+    await page.goto(path);
+    for (let load = 1; load <= RELOADS; load++) {
+      if (load > 1) await page.reload();
+      await expect(page.getByTestId('admin-sider'), `${path}, load ${load}`).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('page-spinner'), `${path}, load ${load}`).toHaveCount(0, {
+        timeout: 20_000,
+      });
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      expect(abandoned, `${path}, load ${load}`).toEqual([]);
+    }
+  }
+});

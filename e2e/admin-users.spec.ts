@@ -116,7 +116,7 @@ test('the administrator searches, batch-edits users and manages tags', async ({ 
   await expect(page.getByTestId('batch-form')).toBeHidden();
   expect(batchCalls).toBe(0);
 
-  // Tags: add one, which nobody holds yet; built-in tags cannot be deleted.
+  // Tags: add one, which nobody holds yet; only the Admin tag cannot be deleted.
   await page.getByTestId('admin-menu').getByRole('link', { name: '角色标签' }).click();
   await expect(page).toHaveURL(/\/admin\/account\/tag$/);
   await page.getByTestId('add-tag-submit').click();
@@ -125,10 +125,19 @@ test('the administrator searches, batch-edits users and manages tags', async ({ 
   await page.getByTestId('add-tag-submit').click();
   await expect(page.getByText(`已添加标签“${tagName}”`)).toBeVisible();
   await expect(rowOf(page, tagName).getByTestId('tag-count')).toHaveText('0');
-  await expect(rowOf(page, 'StandardUser').getByTestId('tag-delete')).toBeDisabled();
   await expect(rowOf(page, '系统名称：Admin').getByTestId('tag-delete')).toBeDisabled();
-  await rowOf(page, 'StandardUser').getByTestId('tag-delete-locked').hover();
-  await expect(page.getByRole('tooltip', { name: '内置标签不能删除' })).toBeVisible();
+  await rowOf(page, '系统名称：Admin').getByTestId('tag-delete-locked').hover();
+  await expect(page.getByRole('tooltip', { name: 'ADMIN标签不能选择、编辑或删除' })).toBeVisible();
+  // A built-in member tag may be deleted: the confirmation says how many members hold it (not confirmed here).
+  await rowOf(page, 'PremiumUser').getByTestId('tag-delete').click();
+  await expect(page.locator('.ant-popconfirm:not(.ant-popover-hidden)')).toContainText(
+    /将从 \d+ 个用户身上移除/,
+  );
+  await page
+    .getByRole('button', { name: '取 消' })
+    .or(page.getByRole('button', { name: '取消' }))
+    .first()
+    .click();
   await page.getByRole('heading', { name: '角色标签' }).hover();
   await shoot(page, 'admin-users-tags-zh-1600');
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '../shared/constants.ts';
 import { failOnConsoleErrors, shoot, switchLanguage } from './support/journey.ts';
 
 // The login screen of spec §2 in both languages and both widths, its register and forgot-password modes,
@@ -14,6 +15,13 @@ async function expectNoHorizontalScroll(page: Page): Promise<void> {
     .toBeLessThanOrEqual(0);
 }
 
+/** Spec §9: the captcha is shown at the height it is drawn, 60 px, at its full width. */
+async function expectCaptchaAtFullSize(page: Page): Promise<void> {
+  const image = await page.getByTestId('captcha-image').locator('img').boundingBox();
+  expect(image?.height).toBe(CAPTCHA_HEIGHT);
+  expect(image?.width).toBe(CAPTCHA_WIDTH);
+}
+
 async function openLoginScreen(page: Page, path = '/Account/Login'): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
@@ -27,6 +35,7 @@ test('the login screen in Chinese and English, wide and on a phone', async ({ pa
   await expect(page.getByTestId('auth-carousel')).toBeVisible();
   await expect(page.getByTestId('auth-slide-lessons').first()).toContainText('从入门到进阶');
   await expect(page.getByTestId('login-form')).toContainText('记住我');
+  await expectCaptchaAtFullSize(page);
   await shoot(page, 'login-zh-1600');
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -34,6 +43,7 @@ test('the login screen in Chinese and English, wide and on a phone', async ({ pa
   await expectNoHorizontalScroll(page);
   const form = await page.getByTestId('login-form').boundingBox();
   expect(form?.width ?? 0).toBeGreaterThan(320);
+  await expectCaptchaAtFullSize(page);
   await shoot(page, 'login-zh-390');
 
   await switchLanguage(page, 'en');

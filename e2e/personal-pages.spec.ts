@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
   createConfirmedAccount,
+  expectLabelPlacement,
   shoot,
   signIn,
   switchLanguage,
@@ -35,6 +36,12 @@ test('account info, profile and avatar', async ({ page, request }) => {
 
   await page.getByTestId('personal-menu').getByRole('link', { name: '修改资料' }).click();
   await expect(page.getByTestId('profile-form')).toBeVisible();
+  await expectLabelPlacement(page.getByTestId('edit-nickname'), 'beside');
+  await page.setViewportSize({ width: 749, height: 900 });
+  await expectLabelPlacement(page.getByTestId('edit-nickname'), 'above');
+  await page.setViewportSize({ width: 750, height: 900 });
+  await expectLabelPlacement(page.getByTestId('edit-nickname'), 'beside');
+  await page.setViewportSize({ width: 1600, height: 900 });
   await page.getByTestId('edit-phone').fill('12');
   await expect(page.getByText('请输入有效的电话号码')).toBeVisible();
   await page.getByTestId('edit-nickname').fill('Lin Qiao');
@@ -86,6 +93,7 @@ test('account info, profile and avatar', async ({ page, request }) => {
   await shoot(page, 'personal-info-en-390');
   await page.getByTestId('personal-menu').getByRole('link', { name: 'Edit profile' }).click();
   await expect(page.getByTestId('profile-form')).toBeVisible();
+  await expectLabelPlacement(page.getByTestId('edit-phone'), 'above');
   await shoot(page, 'personal-edit-en-390');
   console.expectNone();
 });

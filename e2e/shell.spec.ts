@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
-import { signIn } from './support/journey.ts';
+import { createConfirmedAccount, signIn, uniqueEmail } from './support/journey.ts';
 
 // The application shell: home page, language, responsive menu, 404, footer, personal and admin layouts.
 // Every test fails on a console error or an uncaught page error.
@@ -276,4 +276,37 @@ test.describe('with an English browser', () => {
       'not financial, legal, tax or investment advice',
     );
   });
+});
+
+test('signed in at 1600 px, all eight menu entries fit in both languages', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  // A member without a nickname is shown by e-mail address: the widest the header's account button gets.
+  const email = uniqueEmail('a-rather-long-member-address');
+  await createConfirmedAccount(request, email, 'Menu-fit-2025');
+  await signIn(page, email, 'Menu-fit-2025', '/personal/info');
+  await page.goto('/teach');
+  const horizontal = page.getByTestId('menu-horizontal');
+  const entries = {
+    zh: ['教学', '交易', '支撑压力', '链上监控', '媒体监控', '量化', '工具', '公告'],
+    en: [
+      'Tutorials',
+      'Trading',
+      'Support & pressure',
+      'Monitoring',
+      'Media monitoring',
+      'Quantitative',
+      'Tools',
+      'Notices',
+    ],
+  };
+  for (const locale of ['zh', 'en'] as const) {
+    await switchLanguage(page, locale);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    for (const entry of entries[locale]) {
+      await expect(horizontal.getByText(entry, { exact: true }), `${locale}: ${entry}`).toBeVisible();
+    }
+    // antd folds entries that do not fit into a "···" sub-menu; it must stay hidden.
+    await expect(horizontal.locator('.ant-menu-overflow-item-rest:visible')).toHaveCount(0);
+    await shoot(page, `menu-signed-in-${locale}-1600`);
+  }
 });

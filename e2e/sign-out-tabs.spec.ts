@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   createConfirmedAccount,
   openUserMenu,
+  REDIRECT_TIMEOUT,
   shoot,
   signIn,
   uniqueEmail,
@@ -32,18 +33,22 @@ test('signing out in one tab signs out the other', async ({ page, request }) => 
   // Back to the first tab (a background tab neither paints nor positions pop-ups).
   await page.bringToFront();
   await openUserMenu(page);
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=sign-out]').click();
-  await expect(page).toHaveURL(/\/authentication\/logged-out$/);
+  // A click that lands while the menu is still opening is lost: click again while the entry is there.
+  const signOut = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=sign-out]');
+  await expect(async () => {
+    if (await signOut.isVisible()) await signOut.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/authentication\/logged-out$/, { timeout: 5_000 });
+  }).toPass({ timeout: REDIRECT_TIMEOUT });
   await expect(page.getByTestId('logged-out')).toContainText('您已成功退出登录！');
   await shoot(page, 'logged-out-zh');
 
   // The other tab forgets its tokens and, being on a guarded page, goes back to the login flow.
-  await expect(second).toHaveURL(/\/Account\/Login\?interaction=/);
+  await expect(second).toHaveURL(/\/Account\/Login\?interaction=/, { timeout: REDIRECT_TIMEOUT });
   await expect(second.getByTestId('login-form')).toBeVisible();
 
   // Signed out at the provider too: a guarded page asks to sign in again.
   await page.goto('/personal/info');
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/, { timeout: REDIRECT_TIMEOUT });
 
   first.expectNone();
   secondConsole.expectNone();

@@ -9,11 +9,11 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { MailOutbox } from './mail/mailer.ts';
 import { createIdentity } from './oidc/provider.ts';
 import { AccessLogController } from './plugins/access-log.ts';
 import { authenticate } from './plugins/authenticate.ts';
-import { errors } from './plugins/errors.ts';
+import { errors, sendProblem } from './plugins/errors.ts';
 import { identityMount } from './plugins/identity.ts';
 import { metrics } from './plugins/metrics.ts';
 import { security, securityHeaders } from './plugins/security.ts';
@@ -41,6 +41,7 @@ import {
 import { traderKeyRoutes } from './routes/trader-keys/trader-keys.ts';
 import { createTokenVerifier } from './security/access-tokens.ts';
 import { deriveKey } from './security/crypto.ts';
+import { ImageQueue, type ImageQueueLimits } from './storage/image-queue.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DEFAULT_WEB_ROOT = path.join(ROOT, 'dist', 'app');
@@ -50,8 +51,10 @@ const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 export type AppDeps = {
   config: Config;
   database: Database;
-  /** Outgoing mail; by default SMTP_URL or the log, always kept in the outbox table. */
-  mailer?: Mailer;
+  /** Bounds of image work (decodes at once, waiting, per person); tests lower them. */
+  imageQueueLimits?: ImageQueueLimits;
+  /** First retry of an undelivered mail after this long (doubling); tests shorten it. */
+  mailRetryBaseMs?: number;
   /** Requests per minute per address for each sign-in call (tests raise it). */
   authRateLimitPerMinute?: number;
   /** How often the hub sweeps (left-behind events, ended memberships); 0: never by itself (tests call it). */
@@ -91,6 +94,16 @@ export async function buildApp(deps: AppDeps) {
     // Close idle keep-alive sockets at shutdown; in-flight requests still finish.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors before routing (an address that cannot be decoded) get problem details like all others.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ reason: error.message }, 'request refused before routing');
+      sendProblem(
+        request,
+        reply,
+        error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
+        'badUrl',
+      );
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route the app registers, for the authorization matrix's completeness check.
@@ -111,11 +124,24 @@ export async function buildApp(deps: AppDeps) {
   const https = config.publicUrl.startsWith('https:');
   const db = database.db;
   const identity = await createIdentity(config, db);
-  const mailer =
-    deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  app.addHook('onClose', async () => mailer.close());
+  const mailer = new MailOutbox({
+    database,
+    key: deriveKey(config.appSecret, 'mail-outbox'),
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    production: config.nodeEnv === 'production',
+    log: app.log,
+    retentionMs: config.mailRetentionDays * 86_400_000,
+    ...(deps.mailRetryBaseMs === undefined ? {} : { retryBaseMs: deps.mailRetryBaseMs }),
+  });
+  if (!config.smtpUrl && config.nodeEnv === 'production') {
+    app.log.warn('SMTP_URL is not set: mail (confirmations, password resets) cannot be delivered');
+  }
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.stop());
   const authRate = deps.authRateLimitPerMinute ?? config.authRateLimitPerMinute;
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  const imageQueue = new ImageQueue(deps.imageQueueLimits);
 
   await app.register(errors);
   await app.register(security, { https });
@@ -191,9 +217,9 @@ export async function buildApp(deps: AppDeps) {
       rateLimitPerMinute: authRate,
       publish,
     });
-    await signedIn.register(personalInfoRoutes, { db, uploadsDir, publish });
+    await signedIn.register(personalInfoRoutes, { db, uploadsDir, imageQueue, publish });
     await signedIn.register(articleWriteRoutes, { db });
-    await signedIn.register(fileSaveRoutes, { uploadsDir });
+    await signedIn.register(fileSaveRoutes, { uploadsDir, imageQueue });
     await signedIn.register(systemMessageReadRoutes, { db });
     await signedIn.register(subscriptionRoutes, { db, publish });
     // Members only.

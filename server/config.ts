@@ -66,6 +66,15 @@ const envSchema = z.object({
       .max(100_000, 'must be a whole number of requests per minute (1 to 100000)')
       .default(20),
   ),
+  MAIL_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of days (1 to 365)' })
+      .int('must be a whole number of days (1 to 365)')
+      .min(1, 'must be a whole number of days (1 to 365)')
+      .max(365, 'must be a whole number of days (1 to 365)')
+      .default(7),
+  ),
   ACCESS_TOKEN_TTL: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -87,6 +96,8 @@ export type Config = {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Sent mail is deleted from the outbox this many days after (its body is cleared at once). */
+  mailRetentionDays: number;
   appSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -133,6 +144,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawerWidth, isHorizontalMenu } from './constants.ts';
+import { drawerWidth, isHorizontalMenu, labelsBesideFields } from './constants.ts';
 import { isAdminRole, isBuiltInRole } from './roles.ts';
 
 describe('layout rules', () => {
@@ -7,6 +7,12 @@ describe('layout rules', () => {
     expect(isHorizontalMenu(1561)).toBe(true);
     expect(isHorizontalMenu(1560)).toBe(false);
     expect(isHorizontalMenu(1280)).toBe(false);
+  });
+
+  it('puts form labels beside their fields from 750 px, above them below', () => {
+    expect(labelsBesideFields(750)).toBe(true);
+    expect(labelsBesideFields(749)).toBe(false);
+    expect(labelsBesideFields(390)).toBe(false);
   });
 
   it('uses a 980 px drawer on screens over 1200 px, else the full width', () => {

@@ -4,7 +4,9 @@ export const ADMIN_PAGE_SIZE = 50;
 export const TEACH_PAGE_SIZE = 10;
 
 export const CAPTCHA_LENGTH = 6;
+/** The captcha image is drawn and shown at this size (spec §9: height 60). */
 export const CAPTCHA_HEIGHT = 60;
+export const CAPTCHA_WIDTH = 160;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 30;
@@ -48,6 +50,11 @@ export const REMINDER_SOUND_URL = '/media/reminder.mp3';
 /** Drawer width rule of spec §9: 980 when the screen is wider than 1200, else the screen width. */
 export function drawerWidth(screenWidth: number): number {
   return screenWidth > DRAWER_WIDE_SCREEN ? DRAWER_WIDTH : screenWidth;
+}
+
+/** Label rule of spec §9: form labels beside their fields from 750 px of client width, above them below. */
+export function labelsBesideFields(clientWidth: number): boolean {
+  return clientWidth >= LABEL_BREAKPOINT;
 }
 
 /** Menu rule of spec §2: horizontal when the client width is over 1560, otherwise a dropdown. */

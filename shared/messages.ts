@@ -56,7 +56,6 @@ export const MESSAGES = {
   tagNameRequired: { zh: '标签名称为必填项', en: 'tag name is required' },
   tagNameTooLong: { zh: '标签名称不能超过30个字符', en: 'The tag name cannot exceed 30 characters' },
   tagExists: { zh: '已有同名标签', en: 'A tag with this name already exists' },
-  tagBuiltIn: { zh: '内置标签不能删除', en: 'Built-in tags cannot be deleted' },
   tagNotFound: { zh: '标签不存在', en: 'No such tag' },
   adminTagLocked: {
     zh: 'ADMIN标签不能选择、编辑或删除',
@@ -101,6 +100,24 @@ export const MESSAGES = {
   commentTooLong: { zh: '评论不能超过1000个字符', en: 'A comment cannot exceed 1000 characters' },
   commentNotFound: { zh: '评论不存在', en: 'No such comment' },
   uploadFailed: { zh: '上传失败', en: 'Upload failed' },
+  badUrl: { zh: '无法识别该地址', en: 'The address cannot be read.' },
+  databaseUnavailable: {
+    zh: '服务暂时不可用，请稍后重试',
+    en: 'The service is briefly unavailable. Please try again in a moment.',
+  },
+  uploadTooManyPixels: {
+    zh: '图片尺寸不能超过 4096×4096 像素',
+    en: 'The image cannot be larger than 4096 × 4096 pixels.',
+  },
+  uploadTooManyAtOnce: {
+    zh: '您有图片正在处理，请稍后再上传',
+    en: 'Your previous images are still being processed. Please upload again in a moment.',
+  },
+  uploadBusy: {
+    zh: '图片处理繁忙，请稍后重试',
+    en: 'Image processing is busy. Please try again in a moment.',
+  },
+  uploadMalformed: { zh: '无法读取上传的内容', en: 'The upload could not be read.' },
   uploadEmpty: { zh: '文件是空的', en: 'The file is empty.' },
   uploadTooLarge: { zh: '文件不能超过 5 MB', en: 'The file is larger than 5 MB.' },
   uploadNotImage: {
@@ -123,7 +140,6 @@ export const MESSAGES = {
   traderKeyInactive: { zh: '所选Trader未启用或不存在', en: 'A chosen trader is inactive or does not exist' },
   tradersRequired: { zh: '请选择要推送的Trader', en: 'Choose at least one trader to push to' },
   strategyTitleRequired: { zh: '策略标题为必填项', en: 'The strategy title is required' },
-  strategyDescriptionRequired: { zh: '策略描述为必填项', en: 'The strategy description is required' },
   advisoryNotFound: { zh: '策略不存在', en: 'No such strategy' },
   reactionInvalid: {
     zh: '反馈类型无效',

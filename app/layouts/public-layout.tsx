@@ -37,7 +37,7 @@ export function PublicLayout() {
           zIndex: 100,
           display: 'flex',
           alignItems: 'center',
-          gap: phone ? 8 : 24,
+          gap: phone ? 8 : 16,
           paddingInline: phone ? 12 : 24,
           boxShadow: '0 1px 0 rgba(255, 255, 255, 0.06)',
         }}
@@ -55,7 +55,8 @@ export function PublicLayout() {
 
         {horizontal ? (
           <nav aria-label={t('nav.ariaLabel')} data-testid="menu-horizontal" style={{ flex: 1, minWidth: 0 }}>
-            <ConfigProvider theme={{ components: { Menu: { itemPaddingInline: 14 } } }}>
+            {/* Tight enough for all eight entries beside the widest account button at 1600 px, in English too. */}
+            <ConfigProvider theme={{ components: { Menu: { itemPaddingInline: 10 } } }}>
               <Menu
                 mode="horizontal"
                 theme="dark"

@@ -1,16 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import { isHorizontalMenu } from '#shared/constants.ts';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
-}
-
-function snapshot(): boolean {
-  return isHorizontalMenu(document.documentElement.clientWidth);
-}
+import { useClientWidthRule } from './client-width.ts';
 
 /** Whether the public top menu is laid out horizontally (spec §2: client width over 1560), re-evaluated on resize. */
 export function useHorizontalMenu(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, () => false);
+  return useClientWidthRule(isHorizontalMenu);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { ReceivedMail } from '../../server/test/smtp-fake.ts';
 import { CAPTCHA_CODE, MAIL_API_URL } from './env.ts';
-import type { ReceivedMail } from './mail-sink.ts';
 
 export const SCREENSHOTS = 'e2e/screenshots';
 
@@ -111,6 +111,9 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByTestId('login-submit').click();
 }
 
+/** How long a wait that spans the sign-in redirects may take. */
+export const REDIRECT_TIMEOUT = 60_000;
+
 /** Opens a guarded page, signs in on the login screen it leads to, and waits to be back there. */
 export async function signIn(
   page: Page,
@@ -120,10 +123,14 @@ export async function signIn(
   landing = start,
 ) {
   await page.goto(start);
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  // Each of these waits spans a chain of redirects through the identity provider; on a busy machine that
+  // takes longer than the default assertion timeout.
+  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/, { timeout: REDIRECT_TIMEOUT });
   await submitLogin(page, email, password);
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === landing);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === landing, {
+    timeout: REDIRECT_TIMEOUT,
+  });
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: REDIRECT_TIMEOUT });
 }
 
 /** Opens the header's personal dropdown. */
@@ -163,4 +170,24 @@ export function failOnConsoleErrors(): ReturnType<typeof watchConsole>[] {
     for (const watcher of watchers) watcher.expectNone();
   });
   return watchers;
+}
+
+/**
+ * Spec §9, label breakpoint 750: a form field's label sits beside it from 750 px of width, above it below.
+ * `field` is any element inside the form item.
+ */
+export async function expectLabelPlacement(field: Locator, placement: 'beside' | 'above'): Promise<void> {
+  const item = field.locator(
+    'xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-form-item-row ")][1]',
+  );
+  await expect
+    .poll(async () => {
+      const label = await item.locator('.ant-form-item-label').boundingBox();
+      const control = await item.locator('.ant-form-item-control').boundingBox();
+      if (!label || !control) return 'missing';
+      if (label.x + label.width <= control.x + 1 && label.y < control.y + control.height) return 'beside';
+      if (label.y + label.height <= control.y + 1) return 'above';
+      return 'overlapping';
+    })
+    .toBe(placement);
 }

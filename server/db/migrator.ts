@@ -10,6 +10,8 @@ import * as m0005 from './migrations/0005-signals.ts';
 import * as m0006 from './migrations/0006-users-fillfactor.ts';
 import * as m0007 from './migrations/0007-hub-event-claims.ts';
 import * as m0009 from './migrations/0009-login-throttle-per-address.ts';
+import * as m0010 from './migrations/0010-advisory-empty-description.ts';
+import * as m0011 from './migrations/0011-mail-outbox-worker.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -29,6 +31,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0006-users-fillfactor': m0006,
   '0007-hub-event-claims': m0007,
   '0009-login-throttle-per-address': m0009,
+  '0010-advisory-empty-description': m0010,
+  '0011-mail-outbox-worker': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

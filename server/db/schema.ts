@@ -100,6 +100,10 @@ export type MailOutboxTable = {
   created_at: number;
   sent_at: number | null;
   error: string | null;
+  attempts: number;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  failed_at: number | null;
 };
 
 export type ArticleClassificationsTable = {

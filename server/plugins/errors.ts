@@ -5,6 +5,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Locale } from '#shared/constants.ts';
 import { localeFromAcceptLanguage, message } from '#shared/messages.ts';
 import { PROBLEM_CONTENT_TYPE, type ProblemDetails } from '#shared/problem.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+
+/** When a client may try again after the database stopped answering. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Throw from a handler to answer with problem details; `errors` maps fields to messages. */
 export class HttpProblem extends Error {
@@ -68,6 +72,10 @@ function validationErrors(error: FastifyError): Record<string, string[]> {
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) {
+      // A problem that says when to try again (`retryAfter`, seconds) also says it in the header.
+      if (typeof error.extensions.retryAfter === 'number') {
+        reply.header('retry-after', String(error.extensions.retryAfter));
+      }
       return sendProblem(request, reply, error.status, error.message, error.errors, error.extensions);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
@@ -80,6 +88,11 @@ async function errorsPlugin(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: body too large (413), bad JSON (400), unsupported media type (415)...
       return sendProblem(request, reply, status, error.message, {});
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database is not answering');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendProblem(request, reply, 503, 'databaseUnavailable', {});
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, Math.max(status, 500), 'Something went wrong on our side.', {});

@@ -35,6 +35,10 @@ function client(
 
 function connected(socket: Client): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (socket.connected) {
+      resolve();
+      return;
+    }
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
@@ -150,6 +154,103 @@ describe.each(TEST_DIALECTS)('the hub on %s', (dialect) => {
       /websocket error|xhr poll error|unauthorized|Unexpected server response/,
     );
   });
+
+  it("gives administrators every strategy's reaction counts live, once", async () => {
+    const subscriber = await member(['StandardUser'], { subscribe: true });
+    const other = await createUser(db(), { roles: ['Admin'] });
+    const adminToken = (await signIn(t.app, other.email, other.password)).tokens.access_token;
+    const watcher = await open(adminToken);
+    await connected(watcher.socket);
+    await eventually(() => events(watcher.received, 'LoadSystemMessage')[0]);
+    const saved = await post('/api/Advisory/AddOrUpdateAdvisory', {
+      title: 'ETH 区间',
+      content: '<p>x</p>',
+      apiKeyArray: [keyId],
+    });
+    const advisoryId = String(saved.json().id);
+    const reacted = await t.app.inject({
+      method: 'POST',
+      url: '/api/AdvisoryFeedBack/Follow',
+      headers: subscriber.auth,
+      payload: { advisoryId: saved.json().id, kind: 1 },
+    });
+    expect(reacted.statusCode).toBe(200);
+    const live = await eventually(() =>
+      events(watcher.received, 'LoadAdvisoryCount').find(
+        (p) => (p.counts as Record<string, Record<string, number>>)[advisoryId]?.['1'] === 1,
+      ),
+    );
+    expect(live.replace).toBe(false);
+    // A later event marks the moment: the counts event came once.
+    const marker = await post('/api/SystemMessage/AddOrUpdateSystemMessage', {
+      title: 'marker',
+      content: 'm',
+    });
+    expect(marker.statusCode, marker.body).toBe(200);
+    await eventually(() => events(watcher.received, 'ChangeSystemMessage')[0]);
+    expect(
+      events(watcher.received, 'LoadAdvisoryCount').filter((p) => p.eventId === live.eventId),
+    ).toHaveLength(1);
+  });
+
+  it('delivers each strategy once to clients that connect while strategies are being published', async () => {
+    const members = await Promise.all(
+      Array.from({ length: 45 }, () => member(['StandardUser'], { subscribe: true })),
+    );
+    // Strategies are published one after another while the clients connect, a few at a time.
+    const publishing = (async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await post('/api/Advisory/AddOrUpdateAdvisory', {
+          title: `并发 ${i}`,
+          content: '<p>x</p>',
+          apiKeyArray: [keyId],
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        ids.push(Number(res.json().id));
+      }
+      return ids;
+    })();
+    const clients: ReturnType<typeof client>[] = [];
+    for (let i = 0; i < members.length; i += 3) {
+      const batch = members.slice(i, i + 3).map((m) => client(t.base, m.token));
+      for (const c of batch) sockets.push(c.socket);
+      clients.push(...batch);
+      await Promise.all(batch.map((c) => connected(c.socket)));
+    }
+    const published = await publishing;
+    for (const c of clients) {
+      // Each client ends up with every strategy, from its snapshot or live.
+      await eventually(() => {
+        const seen = new Set(
+          events(c.received, 'LoadAdvisory').flatMap((p) =>
+            (p.advisoryDtos as Array<{ id: number }>).map((dto) => dto.id),
+          ),
+        );
+        return published.every((id) => seen.has(id)) ? true : undefined;
+      }, 20_000);
+    }
+    // A later event marks the moment everything before it has arrived.
+    const marker = await post('/api/SystemMessage/AddOrUpdateSystemMessage', {
+      title: 'marker',
+      content: 'm',
+    });
+    expect(marker.statusCode).toBe(200);
+    for (const c of clients) await eventually(() => events(c.received, 'ChangeSystemMessage')[0], 20_000);
+
+    const duplicates = clients.flatMap((c, index) => {
+      const live = c.received.filter(
+        (r) =>
+          r.payload.replace === false ||
+          r.event === 'ChangeSystemMessage' ||
+          r.event === 'RemoveAdvisoryCount',
+      );
+      const keys = live.map((r) => `${r.event}#${r.payload.eventId}`);
+      return keys.filter((key, i) => keys.indexOf(key) !== i).map((key) => `client ${index}: ${key}`);
+    });
+    expect(duplicates).toEqual([]);
+    for (const c of clients) c.socket.disconnect();
+  }, 120_000);
 
   it('sends the snapshot on connect and pushes a new strategy only to entitled subscribers', async () => {
     const subscriber = await member(['StandardUser'], { subscribe: true });

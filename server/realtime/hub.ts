@@ -10,7 +10,7 @@ import {
   type ServerToClientEvents,
 } from '#shared/realtime.ts';
 import type { DB } from '../db/schema.ts';
-import { isMember, type Principal } from '../policies/membership.ts';
+import { isAdmin, isMember, type Principal } from '../policies/membership.ts';
 import { loadPrincipal, type TokenVerifier } from '../security/access-tokens.ts';
 import { type HubEvent, parseHubEvent } from '../services/hub-events.ts';
 import {
@@ -33,11 +33,29 @@ const SWEEP_EVERY_MS = 5_000;
 const LEFT_BEHIND_MS = 2_000;
 /** How long a claim on an event keeps other processes from delivering it too. */
 const CLAIM_LEASE_MS = 10_000;
+/** How often a catch-up looks whether an event being fanned out is done. */
+const PUBLISH_POLL_MS = 20;
+/** How long a broadcast may take from its publisher, through Redis, to the other processes. */
+const CLUSTER_ARRIVAL_MS = 500;
+
+/** The `eventId` of an encoded socket.io event packet (`2["Name",{…,"eventId":N}]`), if it has one. */
+function hubEventIdOf(data: string): number | undefined {
+  if (!data.includes('"eventId"')) return undefined;
+  try {
+    const decoded = JSON.parse(data.slice(data.indexOf('['))) as [string, { eventId?: unknown }];
+    const id = decoded[1]?.eventId;
+    return typeof id === 'number' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const REPLAY_LIMIT = 1000;
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 const userRoom = (userId: string) => `user:${userId}`;
 const SIGNED_IN = 'signed-in';
+/** Administrators: their strategy list shows every strategy's counts live. */
+const ADMINS = 'admins';
 const KEY_ROOM = 'key:';
 /** Sockets of the members who receive a trader key's strategies (see goLive). */
 const keyRoom = (keyId: number) => `${KEY_ROOM}${keyId}`;
@@ -159,8 +177,9 @@ export function createHub(options: {
    * in, and one per trader key whose strategies it receives (subscribed, and the key admits one of the
    * person's roles), leaving rooms of keys it no longer receives. Then it catches up on events committed
    * since the cursor. Joining only after the state was sent means a live event can never arrive before
-   * (and be wiped by) a snapshot it postdates; a repeat is harmless, clients keep things by id. `keyIds`
-   * are those the snapshot just sent was read for, when there was one.
+   * (and be wiped by) a snapshot it postdates. The catch-up leaves out what reached the socket live after
+   * it joined (see catchUp), so each event arrives once. `keyIds` are those the snapshot just sent was read
+   * for, when there was one.
    */
   async function goLive(socket: HubSocket, cursor: number, keyIds?: number[]) {
     const { principal } = socket.data;
@@ -168,8 +187,74 @@ export function createHub(options: {
     if (!socket.connected) return;
     for (const room of socket.rooms)
       if (room.startsWith(KEY_ROOM) && !keys.includes(room)) socket.leave(room);
-    socket.join([userRoom(principal.userId), SIGNED_IN, ...keys]);
-    await replay(socket, cursor, Number.POSITIVE_INFINITY);
+    const rooms = [userRoom(principal.userId), SIGNED_IN, ...keys];
+    if (isAdmin(principal)) rooms.push(ADMINS);
+    else socket.leave(ADMINS);
+    // Every packet written to this connection passes here, whichever process broadcast it: the ids of the
+    // events that reach it live from the moment it joins.
+    const live = new Set<number>();
+    const onPacket = (packet: { type: string; data?: unknown }) => {
+      if (packet.type !== 'message' || typeof packet.data !== 'string') return;
+      const id = hubEventIdOf(packet.data);
+      if (id !== undefined) live.add(id);
+    };
+    socket.conn.on('packetCreate', onPacket);
+    try {
+      socket.join(rooms);
+      await catchUp(socket, cursor, live);
+    } finally {
+      socket.conn.off('packetCreate', onPacket);
+    }
+  }
+
+  /**
+   * Sends a socket that just joined its rooms the events committed after `after`, except those that reach
+   * it live. An event still being fanned out when the socket joined may have been broadcast just before
+   * (missed) or just after (received): the catch-up waits for its fan-out to finish to tell which. One
+   * whose publisher died stays unpublished; the sweep broadcasts it later to the rooms the socket is now
+   * in. In a cluster a broadcast reaches this process a moment after its publisher marked it, so a fresh
+   * event is given that moment to arrive.
+   */
+  async function catchUp(socket: HubSocket, after: number, live: Set<number>) {
+    const rows = await db
+      .selectFrom('hub_events')
+      .selectAll()
+      .where('id', '>', after)
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      if (!socket.connected) return;
+      let publishedAt = row.published_at === null ? null : Number(row.published_at);
+      if (publishedAt === null) publishedAt = await untilPublished(row.id, live);
+      if (publishedAt === null || live.has(row.id)) continue;
+      if (redis && Date.now() - publishedAt < CLUSTER_ARRIVAL_MS) {
+        await untilArrived(row.id, live, publishedAt + CLUSTER_ARRIVAL_MS);
+        if (live.has(row.id)) continue;
+      }
+      await deliver(parseHubEvent(row), row.id, { kind: 'socket', socket });
+    }
+  }
+
+  /** Waits (polling the row) until an event's fan-out is marked done; null if its claim runs out first. */
+  async function untilPublished(eventId: number, live: Set<number>): Promise<number | null> {
+    const deadline = Date.now() + CLAIM_LEASE_MS;
+    for (;;) {
+      const row = await db
+        .selectFrom('hub_events')
+        .select('published_at')
+        .where('id', '=', eventId)
+        .executeTakeFirst();
+      if (!row) return null;
+      if (row.published_at !== null) return Number(row.published_at);
+      if (live.has(eventId) || Date.now() > deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, PUBLISH_POLL_MS));
+    }
+  }
+
+  async function untilArrived(eventId: number, live: Set<number>, until: number): Promise<void> {
+    while (!live.has(eventId) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, PUBLISH_POLL_MS));
+    }
   }
 
   /**
@@ -277,9 +362,18 @@ export function createHub(options: {
             .execute()
         ).map((k) => k.key_id);
         const emitter = await advisoryRecipients(event.advisoryId, keyIds, target);
-        if (!emitter) return;
+        const admin = target.kind === 'socket' && isAdmin(target.socket.data.principal);
+        if (!emitter && !admin && target.kind === 'socket') return;
         const counts = await advisoryCounts(db, [event.advisoryId]);
-        emitter.emit('LoadAdvisoryCount', { counts, replace: false, eventId });
+        const payload = { counts, replace: false, eventId };
+        if (target.kind === 'socket') {
+          target.socket.emit('LoadAdvisoryCount', payload);
+          return;
+        }
+        emitter?.emit('LoadAdvisoryCount', payload);
+        // Administrators not reached as members above get the counts too (one broadcast each: a socket in
+        // both a key room and the admin room is left out here, having had it).
+        io.to(ADMINS).except(keyIds.map(keyRoom)).emit('LoadAdvisoryCount', payload);
         return;
       }
       case 'advisory.removed':

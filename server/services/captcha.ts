@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import svgCaptcha from 'svg-captcha';
-import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH } from '#shared/constants.ts';
+import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '#shared/constants.ts';
 import type { DB } from '../db/schema.ts';
 import { constantTimeEqual, sha256 } from '../security/crypto.ts';
 
@@ -16,7 +16,7 @@ export async function createCaptcha(db: Kysely<DB>, testCode: string | undefined
   const drawn = svgCaptcha.create({
     size: CAPTCHA_LENGTH,
     height: CAPTCHA_HEIGHT,
-    width: 160,
+    width: CAPTCHA_WIDTH,
     noise: 3,
     color: true,
     ignoreChars: '0oO1lIi',

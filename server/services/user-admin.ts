@@ -258,7 +258,7 @@ export async function addRole(db: Kysely<DB>, name: string, actor: { userId: str
   });
 }
 
-/** Deletes a custom tag and, in the same transaction, removes it from its users. Built-in tags stay. */
+/** Deletes a tag and, in the same transaction, removes it from its users. Only the Admin tag stays. */
 export async function deleteRole(
   db: Kysely<DB>,
   id: number,
@@ -268,7 +268,6 @@ export async function deleteRole(
     const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!role) throw new HttpProblem(404, 'tagNotFound', { id: ['tagNotFound'] });
     if (role.name === ROLE.admin) throw new HttpProblem(400, 'adminTagLocked', { id: ['adminTagLocked'] });
-    if (role.built_in === 1) throw new HttpProblem(400, 'tagBuiltIn', { id: ['tagBuiltIn'] });
     const removed = await trx.deleteFrom('user_roles').where('role_id', '=', id).executeTakeFirst();
     await trx.deleteFrom('roles').where('id', '=', id).execute();
     await audit(trx, {

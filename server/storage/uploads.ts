@@ -6,11 +6,19 @@ import sharp, { type OutputInfo } from 'sharp';
 
 export const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Covers and avatars never need more: larger images are refused from their header, before decoding. */
+export const MAX_IMAGE_SIDE = 4096;
+export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
 
 /** An upload that is not an acceptable image; the message is a key of shared/messages.ts. */
 export class UploadRejected extends Error {
   override name = 'UploadRejected';
-  readonly key: 'uploadEmpty' | 'uploadTooLarge' | 'uploadNotImage' | 'uploadUnreadable';
+  readonly key:
+    | 'uploadEmpty'
+    | 'uploadTooLarge'
+    | 'uploadNotImage'
+    | 'uploadUnreadable'
+    | 'uploadTooManyPixels';
   constructor(key: UploadRejected['key']) {
     super(key);
     this.key = key;
@@ -34,9 +42,18 @@ export async function storeImage(
   if (data.length > MAX_IMAGE_BYTES) throw new UploadRejected('uploadTooLarge');
   const type = await fileTypeFromBuffer(data);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw new UploadRejected('uploadNotImage');
+  // The header says how large the image is; decoding a huge one would cost seconds of CPU.
+  let size: { width?: number | undefined; height?: number | undefined };
+  try {
+    size = await sharp(data).metadata();
+  } catch {
+    throw new UploadRejected('uploadUnreadable');
+  }
+  if (!size.width || !size.height) throw new UploadRejected('uploadUnreadable');
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new UploadRejected('uploadTooManyPixels');
   let output: { data: Buffer; info: OutputInfo };
   try {
-    output = await sharp(data, { limitInputPixels: 40_000_000 })
+    output = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ ...resize, withoutEnlargement: true })
       .webp({ quality: 85 })

@@ -3,11 +3,14 @@ import { type Config, loadConfig } from '../config.ts';
 import type { Dialect } from '../db/dialect.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { TEST_CAPTCHA } from './sign-in.ts';
+import { SmtpFake, type SmtpFakeOptions } from './smtp-fake.ts';
 
 export type TestApp = {
   app: Awaited<ReturnType<typeof buildApp>>;
   testDb: TestDatabase;
   config: Config;
+  /** The loopback SMTP server the app's mail is delivered to. */
+  mail: SmtpFake;
   close(): Promise<void>;
 };
 
@@ -20,14 +23,21 @@ export async function buildTestApp(
     authRateLimitPerMinute?: number;
     /** Fastify logger options (quiet by default), e.g. a stream to read what the app logs. */
     logger?: Parameters<typeof buildApp>[0]['logger'];
+    /** How the loopback SMTP server behaves (slow, refusing). */
+    smtp?: SmtpFakeOptions;
+    mailRetryBaseMs?: number;
+    imageQueueLimits?: Parameters<typeof buildApp>[0]['imageQueueLimits'];
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
+  const mail = new SmtpFake(options.smtp);
+  await mail.listen();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: testDb.dataDir,
     LOG_LEVEL: 'silent',
     CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+    SMTP_URL: mail.url,
     ...options.env,
   });
   const app = await buildApp({
@@ -36,7 +46,10 @@ export async function buildTestApp(
     logger: options.logger ?? false,
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    ...(options.mailRetryBaseMs === undefined ? {} : { mailRetryBaseMs: options.mailRetryBaseMs }),
+    ...(options.imageQueueLimits ? { imageQueueLimits: options.imageQueueLimits } : {}),
   }).catch(async (error) => {
+    await mail.close();
     await testDb.dispose();
     throw error;
   });
@@ -44,8 +57,10 @@ export async function buildTestApp(
     app,
     testDb,
     config,
+    mail,
     async close() {
       await app.close();
+      await mail.close();
       await testDb.dispose();
     },
   };

@@ -85,14 +85,9 @@ export async function createTraderKey(
   return id;
 }
 
-/** The newest mail sent to an address, from the outbox table. */
-export async function lastMailTo(db: Kysely<DB>, to: string) {
-  return db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('to_address', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+/** The mails queued for an address in the outbox (delivered or not). */
+export async function outboxRowsTo(db: Kysely<DB>, to: string) {
+  return db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
 }
 
 /** The first link in a mail's text pointing into the portal, as a URL. */

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import type { Dialect } from '../db/dialect.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { TEST_CAPTCHA } from './sign-in.ts';
+import { SmtpFake } from './smtp-fake.ts';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -49,12 +50,17 @@ export async function listeningTestApp(
   deps: { hubSweepEveryMs?: number } = {},
 ) {
   const testDb: TestDatabase = await createTestDatabase(dialect);
-  const listening = await listenOn(testDb.database, testDb.dataDir, env, deps);
+  const mail = new SmtpFake();
+  await mail.listen();
+  const listening = await listenOn(testDb.database, testDb.dataDir, { SMTP_URL: mail.url, ...env }, deps);
   return {
     ...listening,
     testDb,
+    /** The loopback SMTP server the app's mail is delivered to. */
+    mail,
     async close() {
       await listening.close();
+      await mail.close();
       await testDb.dispose();
     },
   };

@@ -64,8 +64,6 @@ export const traderSummary = z.object({ id: z.number(), keyName: z.string(), isA
 /** Per key id, an object keyed by role id (spec §3 role-to-key mapping). */
 export const apiKeyRoleMapping = z.record(z.string(), z.record(z.string(), z.boolean()));
 
-export const DEFAULT_ADVISORY_DESC = '无描述';
-
 export const addOrUpdateAdvisoryRequest = z.object({
   id: z.number().int().optional().nullable(),
   title: z
@@ -73,12 +71,13 @@ export const addOrUpdateAdvisoryRequest = z.object({
     .trim()
     .min(1, { message: 'strategyTitleRequired', abort: true })
     .max(200, 'tooLong'),
+  // Optional: a strategy without a description stores none, and readers see the default text ('无描述' /
+  // 'No description') in their own language.
   advisoryDesc: z
-    .string({ message: 'strategyDescriptionRequired' })
+    .string({ message: 'descriptionTooLong' })
     .trim()
-    .min(1, { message: 'strategyDescriptionRequired', abort: true })
     .max(DESCRIPTION_MAX_LENGTH, 'descriptionTooLong')
-    .default(DEFAULT_ADVISORY_DESC),
+    .default(''),
   content: z
     .string({ message: 'contentRequired' })
     .min(1, { message: 'contentRequired', abort: true })

@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { IMAGE_ACCEPT, imageFileProblem } from '../teaching/image-files.ts';
 import { useUploadImage } from '../teaching/teaching-api.ts';
 import './rich-text.css';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 
 // The article editor (Tiptap, loaded lazily: see lazy-rich-text-editor.tsx). Its HTML is cleaned by the
 // server on save and by DOMPurify when shown; the editor itself only produces what the toolbar offers.
@@ -306,6 +307,7 @@ export function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
 
 /** Asks for an https address and links the selection (or inserts the address as a link). */
 function LinkDialog({ editor, open, onClose }: { editor: Editor; open: boolean; onClose: () => void }) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('teach');
   const [form] = Form.useForm<{ url: string }>();
   const active = editor.isActive('link');
@@ -354,7 +356,7 @@ function LinkDialog({ editor, open, onClose }: { editor: Editor; open: boolean; 
         </Button>,
       ]}
     >
-      <Form form={form} layout="vertical" onFinish={apply} initialValues={{ url: current ?? 'https://' }}>
+      <Form form={form} {...formLayout} onFinish={apply} initialValues={{ url: current ?? 'https://' }}>
         <Form.Item
           name="url"
           label={t('editor.linkUrl')}

@@ -8,7 +8,9 @@ import { ARTICLE_TEXT_MAX_LENGTH, type Article, addArticleRequest } from '#share
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { CategoryCascader } from '../category-cascader.tsx';
+import { FormActions } from '../form-actions.tsx';
 import { LazyRichTextEditor } from '../rich-text/lazy-rich-text-editor.tsx';
 import { hasArticleContent } from '../rich-text/sanitize.ts';
 import { lastOfPath } from './category-paths.ts';
@@ -78,6 +80,7 @@ export function ArticleForm({
   onDone: (id: number) => void;
   onCancel: () => void;
 }) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('teach');
   const { message } = App.useApp();
   const [form] = Form.useForm<ArticleFormValues>();
@@ -99,7 +102,7 @@ export function ArticleForm({
   return (
     <Form<ArticleFormValues>
       form={form}
-      layout="vertical"
+      {...formLayout}
       initialValues={initialArticleValues(article)}
       onFinish={(values) => void submit(values)}
       scrollToFirstError={{ block: 'center' }}
@@ -139,20 +142,22 @@ export function ArticleForm({
       <Form.Item name="text" label={t('fields.text')} rules={[textRule]}>
         <LazyRichTextEditor />
       </Form.Item>
-      <Flex gap={12} wrap style={{ marginTop: 8 }}>
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SendOutlined />}
-          loading={save.isPending}
-          data-testid="article-submit"
-        >
-          {editing ? t('form.submitEdit') : t('form.submitNew')}
-        </Button>
-        <Button onClick={onCancel} data-testid="article-cancel">
-          {t('form.cancel')}
-        </Button>
-      </Flex>
+      <FormActions>
+        <Flex gap={12} wrap style={{ marginTop: 8 }}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<SendOutlined />}
+            loading={save.isPending}
+            data-testid="article-submit"
+          >
+            {editing ? t('form.submitEdit') : t('form.submitNew')}
+          </Button>
+          <Button onClick={onCancel} data-testid="article-cancel">
+            {t('form.cancel')}
+          </Button>
+        </Flex>
+      </FormActions>
     </Form>
   );
 }

@@ -1,7 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { z } from 'zod';
-import { type AddOrUpdateAdvisoryRequest, adminAdvisory, traderSummary } from '#shared/schemas/signals.ts';
+import type { AdvisoryCounts } from '#shared/realtime.ts';
+import {
+  type AddOrUpdateAdvisoryRequest,
+  type AdminAdvisory,
+  adminAdvisory,
+  traderSummary,
+} from '#shared/schemas/signals.ts';
 import { USER_QUERY_PREFIX, useAuth } from '../../lib/auth/auth-context.tsx';
+import { useAdvisoryCounts } from '../../lib/hub/hub-queries.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 
 // Strategies of the admin console (/api/Advisory/...). Saving one pushes it to the subscribers of its
@@ -25,13 +33,28 @@ function useSub() {
   return useAuth().user?.sub;
 }
 
-/** GET /api/Advisory/GetAllAds: every strategy, newest first, with its reaction counts. */
+/** A strategy with the reaction counts the hub has pushed since it was loaded, when there are newer ones. */
+export function withLiveCounts(advisory: AdminAdvisory, live: AdvisoryCounts | undefined): AdminAdvisory {
+  const counts = live?.[String(advisory.id)];
+  return counts ? { ...advisory, counts } : advisory;
+}
+
+/**
+ * GET /api/Advisory/GetAllAds: every strategy, newest first, with its reaction counts, kept live by the
+ * hub (administrators receive every strategy's count changes).
+ */
 export function useAdvisories() {
   const api = useApiClient();
-  return useQuery({
+  const live = useAdvisoryCounts().data;
+  const query = useQuery({
     queryKey: advisoryKeys.list(useSub()),
     queryFn: ({ signal }) => api.get('/api/Advisory/GetAllAds', { schema: z.array(adminAdvisory), signal }),
   });
+  const data = useMemo(
+    () => query.data?.map((advisory) => withLiveCounts(advisory, live)),
+    [query.data, live],
+  );
+  return { ...query, data };
 }
 
 /** GET /api/Advisory/GetAdvisory?advisoryId=: one strategy (null id: nothing to load). */

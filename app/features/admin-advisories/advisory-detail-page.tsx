@@ -9,7 +9,8 @@ import { QueryError } from '../../components/query-error.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useAdvisory, useAdvisoryTraders } from './advisories-api.ts';
+import { useAdvisoryCounts } from '../../lib/hub/hub-queries.ts';
+import { useAdvisory, useAdvisoryTraders, withLiveCounts } from './advisories-api.ts';
 import { ADVISORY_LIST_PATH, advisoryEditPath, advisoryIdParam } from './advisory-paths.ts';
 import { advisoryTraders } from './advisory-traders.ts';
 
@@ -17,6 +18,8 @@ const { Title, Paragraph } = Typography;
 
 function AdvisoryDetail({ advisory }: { advisory: AdminAdvisory }) {
   const { t } = useTranslation('signalsAdmin');
+  // Reaction counts as the hub pushes them, else as loaded.
+  const { counts } = withLiveCounts(advisory, useAdvisoryCounts().data);
   const traders = useAdvisoryTraders();
   const names = useMemo(
     () => (traders.data ? new Map(traders.data.map((trader) => [trader.id, trader.keyName])) : undefined),
@@ -77,8 +80,12 @@ function AdvisoryDetail({ advisory }: { advisory: AdminAdvisory }) {
               label: t('advisories.fields.advisoryDesc'),
               span: 2,
               children: (
-                <Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} data-testid="advisory-detail-desc">
-                  {advisory.advisoryDesc}
+                <Paragraph
+                  type={advisory.advisoryDesc ? undefined : 'secondary'}
+                  style={{ margin: 0, whiteSpace: 'pre-wrap' }}
+                  data-testid="advisory-detail-desc"
+                >
+                  {advisory.advisoryDesc || t('advisories.form.noDescription')}
                 </Paragraph>
               ),
             },
@@ -95,7 +102,7 @@ function AdvisoryDetail({ advisory }: { advisory: AdminAdvisory }) {
         ).map(([kind, key, icon]) => (
           <Col key={kind} xs={24} sm={8}>
             <Card size="small">
-              <Statistic title={t(`advisories.counts.${key}`)} value={advisory.counts[kind]} prefix={icon} />
+              <Statistic title={t(`advisories.counts.${key}`)} value={counts[kind]} prefix={icon} />
             </Card>
           </Col>
         ))}

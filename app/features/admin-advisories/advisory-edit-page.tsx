@@ -4,16 +4,13 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DESCRIPTION_MAX_LENGTH } from '#shared/constants.ts';
-import {
-  type AdminAdvisory,
-  addOrUpdateAdvisoryRequest,
-  DEFAULT_ADVISORY_DESC,
-} from '#shared/schemas/signals.ts';
+import { type AdminAdvisory, addOrUpdateAdvisoryRequest } from '#shared/schemas/signals.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { ADVISORY_FIELDS, useAdvisory, useAdvisoryTraders, useSaveAdvisory } from './advisories-api.ts';
 import { ADVISORY_LIST_PATH, advisoryIdParam } from './advisory-paths.ts';
 
@@ -27,6 +24,7 @@ interface AdvisoryFormValues {
 }
 
 function AdvisoryForm({ advisory }: { advisory: AdminAdvisory | null }) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('signalsAdmin');
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -75,10 +73,10 @@ function AdvisoryForm({ advisory }: { advisory: AdminAdvisory | null }) {
   return (
     <Form<AdvisoryFormValues>
       form={form}
-      layout="vertical"
+      {...formLayout}
       initialValues={{
         title: advisory?.title ?? '',
-        advisoryDesc: advisory?.advisoryDesc ?? DEFAULT_ADVISORY_DESC,
+        advisoryDesc: advisory?.advisoryDesc ?? '',
         apiKeyArray: advisory?.apiKeyArray ?? [],
         content: advisory?.content ?? '',
       }}
@@ -97,10 +95,10 @@ function AdvisoryForm({ advisory }: { advisory: AdminAdvisory | null }) {
         name="advisoryDesc"
         label={t('advisories.fields.advisoryDesc')}
         rules={[rule('advisoryDesc')]}
-        required
         extra={t('advisories.form.descHint')}
       >
         <Input.TextArea
+          placeholder={t('advisories.form.noDescription')}
           maxLength={DESCRIPTION_MAX_LENGTH}
           showCount
           autoSize={{ minRows: 3, maxRows: 8 }}

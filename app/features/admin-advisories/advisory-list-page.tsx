@@ -90,10 +90,10 @@ export function AdvisoryListPage() {
           </Link>
           <Text
             type="secondary"
-            ellipsis={{ tooltip: advisory.advisoryDesc }}
+            ellipsis={{ tooltip: advisory.advisoryDesc || undefined }}
             style={{ fontSize: 12, maxWidth: 360 }}
           >
-            {advisory.advisoryDesc}
+            {advisory.advisoryDesc || t('advisories.form.noDescription')}
           </Text>
         </Flex>
       ),

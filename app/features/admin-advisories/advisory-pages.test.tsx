@@ -46,7 +46,7 @@ function advisoryOf(overrides: Partial<AdminAdvisory> = {}): AdminAdvisory {
 const BTC = advisoryOf({
   id: 9,
   title: 'BTC 短线做多',
-  advisoryDesc: '无描述',
+  advisoryDesc: '',
   apiKeyArray: [2, 42],
   traders: [{ id: 2, keyName: 'Beta' }],
   createdTimestamp: localIso(2025, 6, 1, 20, 5),
@@ -87,6 +87,8 @@ describe('strategy list', () => {
     expect(btc).toHaveTextContent('Beta');
     expect(btc).toHaveTextContent('unknown');
     expect(btc).toHaveTextContent('2025-06-01 20:05');
+    // A strategy stored without a description shows the default in the reader's language.
+    expect(btc).toHaveTextContent('无描述');
     expect(
       ['1', '2', '3'].map((kind) => within(btc!).getByTestId(`advisory-count-${kind}`).textContent),
     ).toEqual(['0', '5', '1']);
@@ -181,14 +183,15 @@ describe('strategy form', () => {
     await changeLocale('zh');
   });
 
-  it('starts with the default description and checks every field before sending anything', async () => {
+  it('starts with no description (the default shown as a hint) and checks every field before sending anything', async () => {
     const api = stubAdvisories();
     const user = setupUser();
     renderApp('/admin/content/advisory/add', { auth: FakeAuth.signedIn() });
     const form = await screen.findByTestId('advisory-form');
     expect(screen.getByRole('heading', { name: '发布策略' })).toBeInTheDocument();
     const desc = within(form).getByTestId('advisory-desc');
-    expect(desc).toHaveValue('无描述');
+    expect(desc).toHaveValue('');
+    expect(desc).toHaveAttribute('placeholder', '无描述');
     expect(desc).toHaveAttribute('maxlength', '500');
     await screen.findByTestId('rich-text-editor-content');
 
@@ -196,10 +199,6 @@ describe('strategy form', () => {
     expect(await within(form).findByText('策略标题为必填项')).toBeInTheDocument();
     expect(within(form).getByText('请选择要推送的Trader')).toBeInTheDocument();
     expect(within(form).getByText('请输入正文')).toBeInTheDocument();
-    expect(within(form).queryByText('策略描述为必填项')).not.toBeInTheDocument();
-
-    await user.clear(desc);
-    expect(await within(form).findByText('策略描述为必填项')).toBeInTheDocument();
     // Pasted text is not cut by the browser's limit: the rule still says why it cannot be saved.
     fireEvent.change(desc, { target: { value: 'x'.repeat(501) } });
     expect(await within(form).findByText('描述不能超过500个字符')).toBeInTheDocument();
@@ -209,6 +208,8 @@ describe('strategy form', () => {
     expect(within(form).getByText('The description cannot exceed 500 characters')).toBeInTheDocument();
     expect(within(form).getByText('Choose at least one trader to push to')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Publish a strategy' })).toBeInTheDocument();
+    fireEvent.change(desc, { target: { value: '' } });
+    expect(desc).toHaveAttribute('placeholder', 'No description');
     expect(posts(api)).toHaveLength(0);
   });
 
@@ -239,7 +240,7 @@ describe('strategy form', () => {
     const body = sent[0]?.body as Record<string, unknown>;
     expect(body).toEqual({
       title: 'SOL 突破策略',
-      advisoryDesc: '无描述',
+      advisoryDesc: '',
       apiKeyArray: [1, 3],
       content: expect.stringContaining('突破 180 后追多'),
     });
@@ -381,6 +382,7 @@ describe('strategy detail', () => {
       'Watching1',
     ]);
     expect(screen.getByTestId('advisory-detail')).toHaveTextContent('Description');
+    expect(screen.getByTestId('advisory-detail-desc')).toHaveTextContent('No description');
   });
 
   it('shows a skeleton while loading and says when the strategy does not exist', async () => {

@@ -24,6 +24,7 @@ import { formatDateTime, publisherLabel } from '../../components/system-messages
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useSystemMessages } from '../../lib/hub/hub-queries.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import {
   MESSAGE_FIELDS,
   type MessageFlag,
@@ -105,6 +106,7 @@ function MessageModal({
   editing: SystemMessageDto | null;
   onClose: () => void;
 }) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('signalsAdmin');
   const { message: toast } = App.useApp();
   const [form] = Form.useForm<MessageFormValues>();
@@ -156,7 +158,7 @@ function MessageModal({
     >
       <Form<MessageFormValues>
         form={form}
-        layout="vertical"
+        {...formLayout}
         onFinish={(values) => void submit(values)}
         data-testid="message-form"
         initialValues={{ title: '', content: '', publishedUserName: '', isRoll: false, isPop: false }}

@@ -21,6 +21,7 @@ import { editState } from '../../components/teaching/edit-state.ts';
 import { useArticle, useReviewArticle } from '../../components/teaching/teaching-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 
 const { Title } = Typography;
 const LIST_PATH = '/admin/content/teach';
@@ -96,6 +97,7 @@ type ReviewValues = { contentApproval: string };
  * the text is empty. Once reviewed: the text is read-only and only a close button remains.
  */
 function ApprovalForm({ article }: { article: Article }) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('teach');
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -140,7 +142,7 @@ function ApprovalForm({ article }: { article: Article }) {
       </Title>
       <Form<ReviewValues>
         form={form}
-        layout="vertical"
+        {...formLayout}
         initialValues={{ contentApproval: article.contentApproval ?? '' }}
         style={{ maxWidth: 720 }}
       >

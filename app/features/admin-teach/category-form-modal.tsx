@@ -9,6 +9,7 @@ import { CATEGORY_FIELDS, useEditCategory } from '../../components/teaching/teac
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { useOperationToasts } from './operation-toasts.ts';
 
 export type CategoryDialog =
@@ -77,6 +78,7 @@ function CategoryForm({
   tree: readonly ClassificationNode[];
   onClose: () => void;
 }) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('teach');
   const [form] = Form.useForm<CategoryValues>();
   useRevalidateOnLanguageChange(form);
@@ -104,7 +106,7 @@ function CategoryForm({
   return (
     <Form<CategoryValues>
       form={form}
-      layout="vertical"
+      {...formLayout}
       initialValues={categoryFormValues(dialog)}
       onFinish={(values) => void submit(values)}
       data-testid="type-form"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { addApiKeyRequest, type TraderKey, updateApiKeyRequest } from '#shared/schemas/signals.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { TRADER_FIELDS, useAddKey, useUpdateKey } from './traders-api.ts';
 import { useDrawerWidth } from './use-drawer-width.ts';
 
@@ -50,6 +51,7 @@ interface TraderFormDrawerProps {
 
 /** Add or edit a trader API key in a drawer (spec §2, §5, §9: 980 wide on screens over 1200). */
 export function TraderFormDrawer({ open, editing, onClose, onCreated }: TraderFormDrawerProps) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('signalsAdmin');
   const { message } = App.useApp();
   const [form] = Form.useForm<TraderFormValues>();
@@ -129,7 +131,7 @@ export function TraderFormDrawer({ open, editing, onClose, onCreated }: TraderFo
     >
       <Form<TraderFormValues>
         form={form}
-        layout="vertical"
+        {...formLayout}
         initialValues={valuesOf(editing)}
         onFinish={(values) => void submit(values)}
         requiredMark

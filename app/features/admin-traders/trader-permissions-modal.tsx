@@ -2,6 +2,7 @@ import { App, Form, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '#shared/schemas/management.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { roleName } from './trader-labels.ts';
 import { useUpdateKeyRoles } from './traders-api.ts';
 
@@ -23,6 +24,7 @@ export function TraderPermissionsModal({
   roles: readonly Role[];
   onClose: () => void;
 }) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('signalsAdmin');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ permissionMap: number[] }>();
@@ -60,7 +62,7 @@ export function TraderPermissionsModal({
       ) : null}
       <Form
         form={form}
-        layout="vertical"
+        {...formLayout}
         onFinish={(values) => void submit(values)}
         data-testid="permissions-form"
       >

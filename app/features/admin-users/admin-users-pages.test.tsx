@@ -159,6 +159,35 @@ describe('user list', () => {
   });
 });
 
+describe('batch member days', () => {
+  beforeEach(async () => {
+    setClientWidth(1600);
+    await changeLocale('zh');
+  });
+
+  it('shows the rule for a value outside -1000 to 1000 instead of changing it, and sends nothing', async () => {
+    const api = stubManagement();
+    const user = setupUser();
+    renderApp('/admin/account/list', { auth: FakeAuth.signedIn() });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await user.click(screen.getByTestId('batch-open'));
+    const days = inputOf(await screen.findByTestId('batch-expiry-days'));
+    await user.type(days, '1500');
+    await user.tab();
+    expect(await screen.findByText('天数须为-1000到1000之间的整数')).toBeInTheDocument();
+    expect(days).toHaveValue('1500');
+    await user.click(screen.getByTestId('batch-apply'));
+    expect(screen.queryByTestId('batch-summary')).not.toBeInTheDocument();
+
+    await user.clear(days);
+    await user.type(days, '-1001');
+    await user.tab();
+    expect(days).toHaveValue('-1001');
+    expect(await screen.findByText('天数须为-1000到1000之间的整数')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+});
+
 const DETAIL: UserDetail = {
   ...row({ userId: 'u-1', tags: [1, 3] }),
   memberDaysRemaining: 30,
@@ -232,7 +261,7 @@ describe('role tags', () => {
     await changeLocale('zh');
   });
 
-  it('lists tags with counts and only lets custom tags be deleted, after confirmation', async () => {
+  it('lists tags with counts and lets every tag but Admin be deleted, after confirmation', async () => {
     const api = stubManagement({ 'POST /api/Management/DeleteRole': () => ({ ok: true }) });
     const user = setupUser();
     renderApp('/admin/account/tag', { auth: FakeAuth.signedIn() });
@@ -245,16 +274,23 @@ describe('role tags', () => {
       'href',
       '/admin/account/list?roleId=1',
     );
-    expect(within(standard!).getByTestId('tag-delete')).toBeDisabled();
+    expect(within(standard!).getByTestId('tag-delete')).toBeEnabled();
     expect(within(admin!).getByTestId('tag-delete')).toBeDisabled();
     expect(within(vip!).getByTestId('tag-count')).toHaveTextContent('2');
 
-    await user.click(within(vip!).getByTestId('tag-delete'));
-    expect(await screen.findByText('确认删除所选数据？')).toBeInTheDocument();
-    expect(screen.getByText('标签“VIP Asia”将从 2 个用户身上移除。')).toBeInTheDocument();
+    // A built-in member tag: the confirmation names the members it is taken from.
+    await user.click(within(standard!).getByTestId('tag-delete'));
+    expect(await screen.findByText('标签“标准会员”将从 1 个用户身上移除。')).toBeInTheDocument();
     await user.click(screen.getByTestId('tag-delete-ok'));
+    expect(await screen.findByText('已删除标签“标准会员”')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'POST').at(-1)?.body).toEqual({ id: 1 });
+
+    await user.click(within(vip!).getByTestId('tag-delete'));
+    expect(await screen.findByText('标签“VIP Asia”将从 2 个用户身上移除。')).toBeInTheDocument();
+    expect(screen.getAllByText('确认删除所选数据？').length).toBeGreaterThan(0);
+    await user.click(screen.getAllByTestId('tag-delete-ok').at(-1)!);
     expect(await screen.findByText('已删除标签“VIP Asia”')).toBeInTheDocument();
-    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({ id: 4 });
+    expect(api.requests.filter((request) => request.method === 'POST').at(-1)?.body).toEqual({ id: 4 });
   });
 
   it('requires a tag name and adds the tag', async () => {

@@ -20,6 +20,7 @@ import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, QUICK_EXPIRY_DAYS } from '#shared/con
 import { isAdminRole } from '#shared/roles.ts';
 import { batchUserOperationRequest, MAX_BATCH_ROWS, type Role } from '#shared/schemas/management.ts';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { useBatchUserOperation } from './admin-users-api.ts';
 import {
   type BatchFormValues,
@@ -65,6 +66,7 @@ export function BatchOperationModal(props: BatchOperationModalProps) {
 }
 
 function BatchForm({ selectedIds, allUsers, filtered, roles, onClose, onDone }: BatchOperationModalProps) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('adminUsers');
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<BatchFormValues>();
@@ -124,7 +126,7 @@ function BatchForm({ selectedIds, allUsers, filtered, roles, onClose, onDone }: 
   return (
     <Form<BatchFormValues>
       form={form}
-      layout="vertical"
+      {...formLayout}
       initialValues={EMPTY_BATCH_FORM}
       onFinish={() => void apply()}
       data-testid="batch-form"
@@ -171,8 +173,6 @@ function BatchForm({ selectedIds, allUsers, filtered, roles, onClose, onDone }: 
         <Flex gap={8} wrap align="center">
           <Form.Item name="expiryInDays" noStyle rules={[zodRule(batchUserOperationRequest, 'expiryInDays')]}>
             <InputNumber<number>
-              min={EXPIRY_DAYS_MIN}
-              max={EXPIRY_DAYS_MAX}
               precision={0}
               step={1}
               placeholder={t('batch.expiryPlaceholder')}

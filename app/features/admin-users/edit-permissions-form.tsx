@@ -10,9 +10,11 @@ import {
   type Role,
   type UserDetail,
 } from '#shared/schemas/management.ts';
+import { FormActions } from '../../components/form-actions.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { ASSIGN_FIELDS, useAssignUserRole } from './admin-users-api.ts';
 import { memberDaysRemaining } from './membership-days.ts';
 import { adminRoleId, roleLabel } from './role-tags.ts';
@@ -63,6 +65,7 @@ export function EditPermissionsForm({
   user: UserDetail;
   roles: readonly Role[] | undefined;
 }) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('adminUsers');
   const { message } = App.useApp();
   const [form] = Form.useForm<PermissionValues>();
@@ -104,7 +107,7 @@ export function EditPermissionsForm({
   return (
     <Form<PermissionValues>
       form={form}
-      layout="vertical"
+      {...formLayout}
       initialValues={initial}
       onFinish={(values) => void submit(values)}
       style={{ maxWidth: 560 }}
@@ -170,15 +173,17 @@ export function EditPermissionsForm({
           data-testid="permissions-email"
         />
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        icon={<SaveOutlined />}
-        loading={assign.isPending}
-        data-testid="permissions-save"
-      >
-        {t('detail.save')}
-      </Button>
+      <FormActions>
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SaveOutlined />}
+          loading={assign.isPending}
+          data-testid="permissions-save"
+        >
+          {t('detail.save')}
+        </Button>
+      </FormActions>
     </Form>
   );
 }

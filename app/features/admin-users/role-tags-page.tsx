@@ -193,7 +193,7 @@ function DeleteTagButton({ role }: { role: RoleWithCount }) {
   if (blocker) {
     // A disabled button swallows pointer events; the wrapper keeps the tooltip working.
     return (
-      <Tooltip title={blocker === 'admin' ? t('tags.adminLocked') : t('tags.builtInLocked')}>
+      <Tooltip title={t('tags.adminLocked')}>
         <span data-testid="tag-delete-locked" style={{ display: 'inline-block', cursor: 'not-allowed' }}>
           <Button
             danger

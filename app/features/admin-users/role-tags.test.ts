@@ -39,8 +39,9 @@ describe('role tags', () => {
   });
 
   it('refuses to delete the Admin tag and built-in tags only', () => {
-    expect(deleteBlocker({ roleName: 'Admin', builtIn: true })).toBe('admin');
-    expect(deleteBlocker({ roleName: 'StandardUser', builtIn: true })).toBe('builtIn');
-    expect(deleteBlocker({ roleName: 'VIP Asia', builtIn: false })).toBeNull();
+    expect(deleteBlocker({ roleName: 'Admin' })).toBe('admin');
+    expect(deleteBlocker({ roleName: 'StandardUser' })).toBeNull();
+    expect(deleteBlocker({ roleName: 'PremiumUser' })).toBeNull();
+    expect(deleteBlocker({ roleName: 'VIP Asia' })).toBeNull();
   });
 });

@@ -37,9 +37,7 @@ export function tagColor(name: string | undefined, id: number): string {
   return CUSTOM_TAG_COLORS[Math.abs(id) % CUSTOM_TAG_COLORS.length] ?? 'default';
 }
 
-/** Why a tag cannot be deleted (the Admin tag, then any built-in tag), or null when it can. */
-export function deleteBlocker(role: Pick<RoleWithCount, 'roleName' | 'builtIn'>): 'admin' | 'builtIn' | null {
-  if (isAdminRole(role.roleName)) return 'admin';
-  if (role.builtIn) return 'builtIn';
-  return null;
+/** Why a tag cannot be deleted (only the Admin tag is locked, spec §5), or null when it can. */
+export function deleteBlocker(role: Pick<RoleWithCount, 'roleName'>): 'admin' | null {
+  return isAdminRole(role.roleName) ? 'admin' : null;
 }

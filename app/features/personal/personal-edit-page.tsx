@@ -23,10 +23,12 @@ import {
   type UpdatePersonalInfoRequest,
   updatePersonalInfoRequest,
 } from '#shared/schemas/personal.ts';
+import { FormActions } from '../../components/form-actions.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { DEFAULT_AVATAR_URL, useAccount } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { PROFILE_FIELDS, useUpdateProfile, useUploadAvatar } from './personal-api.ts';
 
 const { Title, Text } = Typography;
@@ -147,6 +149,7 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 function ProfileForm({ info }: { info: PersonalInfo }) {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('personal');
   const { message } = App.useApp();
   const [form] = Form.useForm<ProfileValues>();
@@ -171,7 +174,7 @@ function ProfileForm({ info }: { info: PersonalInfo }) {
   return (
     <Form<ProfileValues>
       form={form}
-      layout="vertical"
+      {...formLayout}
       initialValues={{ nickName: info.nickName ?? '', gender: info.gender, phone: info.phone ?? '' }}
       onFinish={(values) => void submit(values)}
       style={{ maxWidth: 520 }}
@@ -195,15 +198,17 @@ function ProfileForm({ info }: { info: PersonalInfo }) {
         <Input placeholder="+86 138 0000 0000" inputMode="tel" autoComplete="tel" data-testid="edit-phone" />
       </Form.Item>
       <Divider style={{ margin: '8px 0 20px' }} />
-      <Button
-        type="primary"
-        htmlType="submit"
-        icon={<SaveOutlined />}
-        loading={update.isPending}
-        data-testid="edit-save"
-      >
-        {t('edit.save')}
-      </Button>
+      <FormActions>
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SaveOutlined />}
+          loading={update.isPending}
+          data-testid="edit-save"
+        >
+          {t('edit.save')}
+        </Button>
+      </FormActions>
     </Form>
   );
 }

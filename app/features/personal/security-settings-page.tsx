@@ -27,10 +27,12 @@ import {
   changePasswordRequest,
 } from '#shared/schemas/auth.ts';
 import type { SessionInfo } from '#shared/schemas/personal.ts';
+import { FormActions } from '../../components/form-actions.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useFormLayout } from '../../lib/use-form-layout.ts';
 import {
   EMAIL_FIELDS,
   PASSWORD_FIELDS,
@@ -64,6 +66,7 @@ export function SecuritySettingsPage() {
 }
 
 function ChangePasswordCard() {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('personal');
   const { message } = App.useApp();
   const [form] = Form.useForm<ChangePasswordRequest>();
@@ -93,7 +96,7 @@ function ChangePasswordCard() {
     >
       <Form<ChangePasswordRequest>
         form={form}
-        layout="vertical"
+        {...formLayout}
         initialValues={{ currentPassword: '', password: '', confirm: '' }}
         onFinish={(values) => void submit(values)}
         data-testid="change-password-form"
@@ -129,14 +132,16 @@ function ChangePasswordCard() {
             data-testid="confirm-password"
           />
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={change.isPending}
-          data-testid="change-password-submit"
-        >
-          {t('security.changePassword')}
-        </Button>
+        <FormActions>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={change.isPending}
+            data-testid="change-password-submit"
+          >
+            {t('security.changePassword')}
+          </Button>
+        </FormActions>
       </Form>
     </Card>
   );
@@ -145,6 +150,7 @@ function ChangePasswordCard() {
 type EmailValues = Omit<ChangeEmailRequest, 'locale'>;
 
 function ChangeEmailCard() {
+  const formLayout = useFormLayout();
   const { t } = useTranslation('personal');
   const account = useAccount();
   const [form] = Form.useForm<EmailValues>();
@@ -196,7 +202,7 @@ function ChangeEmailCard() {
       ) : null}
       <Form<EmailValues>
         form={form}
-        layout="vertical"
+        {...formLayout}
         initialValues={{ newEmail: '', password: '' }}
         onFinish={(values) => void submit(values)}
         data-testid="change-email-form"
@@ -207,9 +213,16 @@ function ChangeEmailCard() {
         <Form.Item name="password" label={t('security.passwordForEmail')} rules={[rule('password')]}>
           <Input.Password autoComplete="current-password" data-testid="email-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="change-email-submit">
-          {t('security.changeEmail')}
-        </Button>
+        <FormActions>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={change.isPending}
+            data-testid="change-email-submit"
+          >
+            {t('security.changeEmail')}
+          </Button>
+        </FormActions>
       </Form>
     </Card>
   );

@@ -30,7 +30,13 @@ export function AuthProvider({
 
   useEffect(() => {
     if (previousSub.current !== sub) {
-      queryClient.removeQueries({ queryKey: [USER_QUERY_PREFIX] });
+      // Only other people's data goes. The new person's queries were started by the pages in this same
+      // commit (children's effects run first); removing them would cancel their requests and leave the
+      // pages waiting forever.
+      queryClient.removeQueries({
+        queryKey: [USER_QUERY_PREFIX],
+        predicate: (query) => (query.queryKey[1] ?? null) !== sub,
+      });
       previousSub.current = sub;
     }
   }, [sub, queryClient]);

@@ -135,7 +135,6 @@ export const adminUsers: Messages<typeof zh> = {
     deleteConfirmDetail_other: 'The tag "{{name}}" will be removed from {{count}} users.',
     deleted: 'Tag "{{name}}" deleted',
     adminLocked: 'The Admin tag cannot be chosen, edited or deleted',
-    builtInLocked: 'Built-in tags cannot be deleted',
     empty: 'No tags yet',
     total_one: '{{count}} tag',
     total_other: '{{count}} tags',

@@ -89,6 +89,7 @@ export const signalsAdmin: Messages<typeof zh> = {
       intro: 'Once saved, the strategy is pushed at once to the members subscribed to the chosen traders.',
       titlePlaceholder: 'For example: BTC short-term long',
       descHint: 'Seen in the back office only; never sent to members.',
+      noDescription: 'No description',
       tradersHint: 'Only active traders can be chosen.',
       tradersPlaceholder: 'Choose the traders to push to',
       noActiveTraders: 'No active traders',

@@ -131,7 +131,6 @@ export const adminUsers = {
     deleteConfirmDetail_other: '标签“{{name}}”将从 {{count}} 个用户身上移除。',
     deleted: '已删除标签“{{name}}”',
     adminLocked: 'ADMIN标签不能选择、编辑或删除',
-    builtInLocked: '内置标签不能删除',
     empty: '暂无标签',
     total_one: '共 {{count}} 个标签',
     total_other: '共 {{count}} 个标签',

@@ -86,6 +86,7 @@ export const signalsAdmin = {
       intro: '保存后，策略会立即推送给订阅了所选 Trader 的会员。',
       titlePlaceholder: '例如：BTC 短线做多策略',
       descHint: '仅后台可见，不会推送给会员。',
+      noDescription: '无描述',
       tradersHint: '只能选择已启用的 Trader。',
       tradersPlaceholder: '选择要推送的 Trader',
       noActiveTraders: '没有已启用的 Trader',

@@ -2,7 +2,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime.ts';
 import { TEST_DIALECTS } from '../../test/databases.ts';
-import { createUser, lastMailTo, linkIn, TEST_PASSWORD } from '../../test/factories.ts';
+import { createUser, linkIn, TEST_PASSWORD } from '../../test/factories.ts';
 import { listeningTestApp } from '../../test/listening-app.ts';
 import { signIn } from '../../test/sign-in.ts';
 
@@ -148,7 +148,7 @@ describe.each(TEST_DIALECTS)('credential changes on %s', (dialect) => {
     await bRechecked;
     await expectAlive(b);
 
-    const link = linkIn((await lastMailTo(db(), newEmail))!.text_body);
+    const link = linkIn((await t.mail.mailTo(newEmail)).text);
     const confirmed = await t.app.inject({
       method: 'POST',
       url: '/Auth/ConfirmEmail',
@@ -177,7 +177,7 @@ describe.each(TEST_DIALECTS)('credential changes on %s', (dialect) => {
     const user = await createUser(db());
     const a = await device(user.email, user.password);
     await t.app.inject({ method: 'POST', url: '/Auth/PostForgetPassword', payload: { email: user.email } });
-    const link = linkIn((await lastMailTo(db(), user.email))!.text_body);
+    const link = linkIn((await t.mail.mailTo(user.email)).text);
     const res = await t.app.inject({
       method: 'POST',
       url: '/Auth/PostPasswordReset',

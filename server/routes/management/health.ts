@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '#shared/schemas/health.ts';
 import type { Database } from '../../db/database.ts';
-import { sendProblem } from '../../plugins/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, sendProblem } from '../../plugins/errors.ts';
 
 /** Public: load balancers and operators probe it without a token. */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: string }> = async (
@@ -17,6 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
         await database.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'database is not answering');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return sendProblem(
           request,
           reply,

@@ -1,4 +1,3 @@
-import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -9,7 +8,9 @@ import { isMember, membershipLevel } from '../../policies/membership.ts';
 import { audit } from '../../services/audit.ts';
 import { endOtherSessions, listSessions } from '../../services/sessions.ts';
 import { loadUserWithRoles } from '../../services/user-lookup.ts';
-import { storeImage, UploadRejected } from '../../storage/uploads.ts';
+import type { ImageQueue } from '../../storage/image-queue.ts';
+import { readSingleUpload } from '../../storage/read-upload.ts';
+import { MAX_IMAGE_BYTES, storeImage, UploadRejected } from '../../storage/uploads.ts';
 
 export const DEFAULT_AVATAR = '/media/default-avatar.svg';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const personalInfoRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
   uploadsDir: string;
+  imageQueue: ImageQueue;
   publish: (eventIds: number[]) => Promise<void>;
 }> = async (app, options) => {
   const { db } = options;
@@ -84,17 +86,11 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post('/api/PersonalInfo/UploadAvatar', { schema: { response: { 200: userVo } } }, async (request) => {
-    const file = await request.file({ limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-    if (!file) throw new HttpProblem(400, 'No file was sent.', { file: ['required'] });
-    const data = await file.toBuffer().catch(() => {
-      throw new HttpProblem(413, 'uploadTooLarge', { file: ['uploadTooLarge'] });
-    });
+    const { data } = await readSingleUpload(request, MAX_IMAGE_BYTES);
     try {
-      const stored = await storeImage(options.uploadsDir, 'avatars', data, {
-        width: 256,
-        height: 256,
-        fit: 'cover',
-      });
+      const stored = await options.imageQueue.run(request.principal!.userId, () =>
+        storeImage(options.uploadsDir, 'avatars', data, { width: 256, height: 256, fit: 'cover' }),
+      );
       await db
         .updateTable('users')
         .set({ pic: stored.url, updated_at: Date.now() })

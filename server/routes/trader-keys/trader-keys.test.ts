@@ -180,7 +180,7 @@ describe.each(TEST_DIALECTS)('trader keys, strategies and system messages on %s'
     }
   });
 
-  it('validates strategies with the spec messages, defaults the description, and refuses unknown traders', async () => {
+  it('validates strategies with the spec messages, stores a missing description as empty, and refuses unknown traders', async () => {
     const empty = await post('/api/Advisory/AddOrUpdateAdvisory', {
       title: '',
       content: '<p>x</p>',
@@ -190,13 +190,6 @@ describe.each(TEST_DIALECTS)('trader keys, strategies and system messages on %s'
       title: ['策略标题为必填项'],
       apiKeyArray: ['请选择要推送的Trader'],
     });
-    const noDesc = await post('/api/Advisory/AddOrUpdateAdvisory', {
-      title: 'x',
-      advisoryDesc: '',
-      content: '<p>x</p>',
-      apiKeyArray: [1],
-    });
-    expect(noDesc.json().errors.advisoryDesc).toEqual(['策略描述为必填项']);
     const long = await post('/api/Advisory/AddOrUpdateAdvisory', {
       title: 'x',
       advisoryDesc: 'x'.repeat(501),
@@ -221,7 +214,19 @@ describe.each(TEST_DIALECTS)('trader keys, strategies and system messages on %s'
       apiKeyArray: [active.id],
     });
     const detail = (await get(`/api/Advisory/GetAdvisory?advisoryId=${saved.json().id}`)).json();
-    expect(detail).toMatchObject({ title: '默认描述', advisoryDesc: '无描述', counts: { 1: 0, 2: 0, 3: 0 } });
+    // No description is stored as none: readers see the default text in their own language.
+    expect(detail).toMatchObject({ title: '默认描述', advisoryDesc: '', counts: { 1: 0, 2: 0, 3: 0 } });
+    const blank = await post('/api/Advisory/AddOrUpdateAdvisory', {
+      id: saved.json().id,
+      title: '默认描述',
+      advisoryDesc: '   ',
+      content: '<p>x</p>',
+      apiKeyArray: [active.id],
+    });
+    expect(blank.statusCode).toBe(200);
+    expect((await get(`/api/Advisory/GetAdvisory?advisoryId=${saved.json().id}`)).json().advisoryDesc).toBe(
+      '',
+    );
     expect(
       (await post(`/api/Advisory/DeleteAdvisory?advisoryId=${saved.json().id}`, undefined)).statusCode,
     ).toBe(200);

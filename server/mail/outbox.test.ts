@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveKey } from '../security/crypto.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { TEST_DIALECTS } from '../test/databases.ts';
+import { createUser, linkIn, outboxRowsTo } from '../test/factories.ts';
+import { SmtpFake } from '../test/smtp-fake.ts';
+import { MailOutbox } from './mailer.ts';
+
+const quietLog = { info() {}, warn() {}, error() {} } as unknown as ConstructorParameters<
+  typeof MailOutbox
+>[0]['log'];
+
+describe.each(TEST_DIALECTS)('mail outbox on %s', (dialect) => {
+  let t: TestApp;
+  const db = () => t.testDb.database.db;
+
+  beforeAll(async () => {
+    // The relay refuses the first mail (a temporary 451); retries start after 50 ms.
+    t = await buildTestApp(dialect, { smtp: { refuseNext: 1 }, mailRetryBaseMs: 50 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('delivers a reset mail from the worker, retrying after a refusal, and keeps no usable code', async () => {
+    const user = await createUser(db());
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/Auth/PostForgetPassword',
+      payload: { email: user.email },
+    });
+    expect(res.statusCode).toBe(200);
+
+    await t.mail.refusals(1);
+    const mail = await t.mail.mailTo(user.email);
+    const code = linkIn(mail.text).searchParams.get('code')!;
+    expect(code.length).toBeGreaterThan(10);
+
+    // The worker records the delivery right after the relay accepted it.
+    await expect.poll(async () => (await outboxRowsTo(db(), user.email))[0]?.sent_at ?? null).not.toBeNull();
+    const [row] = await outboxRowsTo(db(), user.email);
+    expect(row).toMatchObject({ text_body: '', html_body: null, attempts: 2, failed_at: null });
+    expect(row?.sent_at).toEqual(expect.any(Number));
+    expect(JSON.stringify(row)).not.toContain(code);
+  });
+
+  it('stores a queued body sealed: the code is not in the table before delivery either', async () => {
+    t.mail.refuseNext = 1;
+    const user = await createUser(db());
+    await t.app.inject({ method: 'POST', url: '/Auth/PostForgetPassword', payload: { email: user.email } });
+    const before = t.mail.refused;
+    await t.mail.refusals(before + 1);
+    const [queued] = await outboxRowsTo(db(), user.email);
+    const mail = await t.mail.mailTo(user.email);
+    const code = linkIn(mail.text).searchParams.get('code')!;
+    expect(queued?.text_body.length).toBeGreaterThan(0);
+    expect(JSON.stringify(queued)).not.toContain(code);
+    expect(JSON.stringify(queued)).not.toContain('forgotpassword');
+  });
+
+  it('deletes sent and given-up mail after the retention period, and keeps the rest', async () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    const row = { subject: 's', text_body: '', html_body: null, attempts: 1, next_attempt_at: 0 };
+    await db()
+      .insertInto('mail_outbox')
+      .values([
+        { ...row, to_address: 'old-sent@example.com', created_at: now - 9 * day, sent_at: now - 9 * day },
+        { ...row, to_address: 'old-failed@example.com', created_at: now - 9 * day, failed_at: now - 8 * day },
+        { ...row, to_address: 'new-sent@example.com', created_at: now - day, sent_at: now - day },
+      ])
+      .execute();
+    const outbox = new MailOutbox({
+      database: t.testDb.database,
+      key: deriveKey(t.config.appSecret, 'mail-outbox'),
+      smtpUrl: undefined,
+      from: 'x@example.com',
+      production: false,
+      log: quietLog,
+      retentionMs: 7 * day,
+    });
+    expect(await outbox.purge()).toBe(2);
+    expect(await outboxRowsTo(db(), 'old-sent@example.com')).toEqual([]);
+    expect(await outboxRowsTo(db(), 'old-failed@example.com')).toEqual([]);
+    expect(await outboxRowsTo(db(), 'new-sent@example.com')).toHaveLength(1);
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'shares the queue between processes: every mail is delivered once',
+    async () => {
+      const relay = new SmtpFake();
+      await relay.listen();
+      const key = deriveKey(t.config.appSecret, 'mail-outbox');
+      const workers = [1, 2, 3].map(
+        () =>
+          new MailOutbox({
+            database: t.testDb.database,
+            key,
+            smtpUrl: relay.url,
+            from: 'x@example.com',
+            production: false,
+            log: quietLog,
+            retentionMs: 86_400_000,
+          }),
+      );
+      try {
+        const addresses = Array.from({ length: 30 }, (_, i) => `shared-${i}@example.com`);
+        for (const to of addresses)
+          await workers[0]!.send({ to, subject: 'hi', text: to, html: `<p>${to}</p>` });
+        await Promise.all(workers.map((w) => w.runOnce()));
+        for (const to of addresses) await relay.mailTo(to);
+        expect(relay.mails).toHaveLength(30);
+        expect(new Set(relay.mails.map((m) => m.to[0])).size).toBe(30);
+      } finally {
+        await Promise.all(workers.map((w) => w.stop()));
+        await relay.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,40 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { HttpProblem } from '../plugins/errors.ts';
+
+/** Fastify multipart's code for a file over its size limit. */
+const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * Reads the one file of a multipart upload. A body that is not multipart, has no or the wrong boundary, or
+ * cannot be parsed is the sender's fault: 400 with problem details, logged at info, never a 500.
+ */
+export async function readSingleUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ filename: string; data: Buffer }> {
+  const malformed = (error?: unknown) => {
+    if (error)
+      request.log.info(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'malformed upload',
+      );
+    return new HttpProblem(400, 'uploadMalformed', { file: ['uploadMalformed'] });
+  };
+  if (!request.isMultipart()) throw malformed();
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  } catch (error) {
+    throw malformed(error);
+  }
+  if (!file) throw new HttpProblem(400, 'uploadFailed', { file: ['uploadFailed'] });
+  try {
+    return { filename: file.filename, data: await file.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === FILE_TOO_LARGE) {
+      throw new HttpProblem(413, 'uploadTooLarge', { file: ['uploadTooLarge'] });
+    }
+    throw malformed(error);
+  }
+}
