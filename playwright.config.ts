@@ -7,14 +7,16 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   CAPTCHA_CODE,
+  IMAGE_SITE_URL,
   MAIL_API_URL,
   PORTAL_PORT,
   PORTAL_URL,
   SMTP_PORT,
 } from './e2e/support/env.ts';
+import { IMAGE_SERVER_ENV } from './server/test/image-server.ts';
 
 // The e2e suite runs the real server (built web app, fresh SQLite data folder) with its mail going to a
-// local SMTP sink, and Debian's Chromium.
+// local SMTP sink and images "from another site" coming from a local https image site, and Debian's Chromium.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 
 export default defineConfig({
@@ -55,6 +57,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: 'node e2e/support/image-site.ts',
+      url: `${IMAGE_SITE_URL}/photo.png`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'node server/main.ts',
       url: `${PORTAL_URL}/api/Management/Health`,
       reuseExistingServer: false,
@@ -73,6 +82,8 @@ export default defineConfig({
         ADMIN_PASSWORD,
         // The journeys sign in some twenty times a minute from one address; the limit is not what they test.
         AUTH_RATE_LIMIT: '120',
+        // Images pasted from "another site" are copied from the local image site above.
+        ...IMAGE_SERVER_ENV,
       },
     },
   ],

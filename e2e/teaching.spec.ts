@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, IMAGE_SITE_URL } from './support/env.ts';
 import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
 
 // Journey: teaching content. The administrator builds a category tree; a member publishes an article with a
@@ -422,6 +422,67 @@ test('a member publishes, the administrator reviews, everyone reads', async ({ b
 
   for (const watcher of consoles) watcher.expectNone();
   await admin.context.close();
+  await member.context.close();
+});
+
+test('an image pasted from another site is kept by the portal, and no reader asks that site', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const member = await openContext(browser);
+  const page = member.page;
+  const consoles = watchConsole(page);
+  // Access tokens live 20 s here: a page load can land while the last page's refresh was in flight, whose
+  // rotated refresh token the new page never saw. The provider refuses the old one (400) and the app
+  // renews through the prompt=none frame instead (auth-service.ts); the browser logs the refusal.
+  consoles.allow(/status of 400 .*\/oidc\/token/);
+  const external = `${IMAGE_SITE_URL}/photo-pasted.png`;
+  // What the browser got from the other site (nothing), and what the CSP stopped it from asking.
+  const answeredElsewhere: string[] = [];
+  const blockedElsewhere: string[] = [];
+  page.on('response', (answer) => {
+    if (answer.url().startsWith(IMAGE_SITE_URL)) answeredElsewhere.push(answer.url());
+  });
+  page.on('requestfailed', (failed) => {
+    if (failed.url().startsWith(IMAGE_SITE_URL)) blockedElsewhere.push(failed.failure()?.errorText ?? '');
+  });
+  const title = `外部图片 ${run}`;
+  await signIn(page, memberEmail, password, '/personal/article/add');
+  await page.getByTestId('article-headline').fill(title);
+  await page.getByTestId('article-description').fill('正文里的图片从其他网站粘贴而来。');
+  await pickCategory(page, page.locator('#classification'), [parentLabel, childLabel]);
+  await page.getByTestId('cover-upload').locator('input[type=file]').setInputFiles(picture('cover.png'));
+  await expect(page.getByTestId('cover-preview').locator('img')).toHaveAttribute('src', /^\/uploads\//);
+
+  // Pasted HTML keeps its image address in the editor; the page's CSP does not let the browser load it.
+  const editor = page.getByTestId('rich-text-editor-content');
+  await editor.click();
+  consoles.allow(/Loading the image '.*' violates the following Content Security Policy directive/);
+  await editor.evaluate((element, src) => {
+    const data = new DataTransfer();
+    data.setData('text/html', `<p>行情截图</p><img src="${src}" alt="截图">`);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, external);
+  await expect(editor.locator('img')).toHaveAttribute('src', external);
+  await expect.poll(() => blockedElsewhere).toContain('csp');
+  await expect(page.getByTestId('editor-external-images')).toContainText('将在保存时复制到本站');
+  await shoot(page, 'teaching-editor-external-image-zh-1600');
+  await page.getByTestId('article-submit').click();
+  await expect(page).toHaveURL(/\/personal\/article$/);
+  const href = await rowOf(page, title).getByTestId('my-article-title').getAttribute('href');
+  const id = Number(new URL(href ?? '', 'http://x').searchParams.get('id'));
+
+  // Saved, the image is the portal's own copy, and it shows.
+  await page.goto(`/teach-detail?id=${id}`);
+  const image = page.getByTestId('article-body').locator('img');
+  await expect(image).toHaveAttribute('src', /^\/uploads\/images\/[0-9a-f]{32}\.webp$/);
+  await expect(image).toHaveAttribute('alt', '截图');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  await shoot(page, 'teaching-copied-image-zh-1600');
+  expect(answeredElsewhere).toEqual([]);
+  consoles.expectNone();
   await member.context.close();
 });
 

@@ -41,6 +41,7 @@ import {
 import { traderKeyRoutes } from './routes/trader-keys/trader-keys.ts';
 import { createTokenVerifier } from './security/access-tokens.ts';
 import { deriveKey } from './security/crypto.ts';
+import { ExternalImages } from './services/external-images.ts';
 import { ImageQueue, type ImageQueueLimits } from './storage/image-queue.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps) {
   const authRate = deps.authRateLimitPerMinute ?? config.authRateLimitPerMinute;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const imageQueue = new ImageQueue(deps.imageQueueLimits);
+  const externalImages = new ExternalImages({ uploadsDir, imageQueue, fetch: config.imageFetch });
 
   await app.register(errors);
   await app.register(security, { https });
@@ -218,7 +220,7 @@ export async function buildApp(deps: AppDeps) {
       publish,
     });
     await signedIn.register(personalInfoRoutes, { db, uploadsDir, imageQueue, publish });
-    await signedIn.register(articleWriteRoutes, { db });
+    await signedIn.register(articleWriteRoutes, { db, externalImages });
     await signedIn.register(fileSaveRoutes, { uploadsDir, imageQueue });
     await signedIn.register(systemMessageReadRoutes, { db });
     await signedIn.register(subscriptionRoutes, { db, publish });
@@ -234,7 +236,7 @@ export async function buildApp(deps: AppDeps) {
       await admin.register(managementRoutes, { database, publish });
       await admin.register(classificationAdminRoutes, { db });
       await admin.register(traderKeyRoutes, { db, secretsKey, publish });
-      await admin.register(advisoryAdminRoutes, { db, publish });
+      await admin.register(advisoryAdminRoutes, { db, publish, externalImages });
       await admin.register(systemMessageAdminRoutes, { db, publish });
     });
   });

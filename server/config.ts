@@ -56,6 +56,11 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   CAPTCHA_TEST_CODE: optionalString,
+  IMAGE_FETCH_ALLOW_LOOPBACK: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  ),
+  IMAGE_FETCH_CA: optionalString,
   METRICS_TOKEN: optionalString,
   AUTH_RATE_LIMIT: z.preprocess(
     emptyAsUndefined,
@@ -104,6 +109,11 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean | number | string;
   captchaTestCode: string | undefined;
+  /**
+   * Copying images of other sites (services/external-images.ts): loopback addresses and an extra trusted
+   * certificate authority are for the tests' image server only, and refused in production.
+   */
+  imageFetch: { allowLoopback: boolean; ca: string | undefined };
   metricsToken: string | undefined;
   /** Requests per minute per client address for each sign-in, registration and recovery call. */
   authRateLimitPerMinute: number;
@@ -129,6 +139,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       'Invalid configuration: CAPTCHA_TEST_CODE must not be set when NODE_ENV=production',
     );
   }
+  for (const name of ['IMAGE_FETCH_ALLOW_LOOPBACK', 'IMAGE_FETCH_CA'] as const) {
+    if (e.NODE_ENV === 'production' && env[name] && env[name] !== 'false') {
+      throw new ConfigError(
+        `Invalid configuration: ${name} points the portal at a test image server and must not be set when NODE_ENV=production`,
+      );
+    }
+  }
+  let imageFetchCa: string | undefined;
+  if (e.IMAGE_FETCH_CA) {
+    try {
+      imageFetchCa = readFileSync(path.resolve(cwd, e.IMAGE_FETCH_CA), 'utf8');
+    } catch {
+      throw new ConfigError(
+        `Invalid configuration: IMAGE_FETCH_CA cannot be read (got "${e.IMAGE_FETCH_CA}")`,
+      );
+    }
+  }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is missing');
   }
@@ -151,6 +178,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     captchaTestCode: e.CAPTCHA_TEST_CODE,
+    imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK === 'true', ca: imageFetchCa },
     metricsToken: e.METRICS_TOKEN,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,

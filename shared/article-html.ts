@@ -31,9 +31,9 @@ export const ARTICLE_ATTRIBUTES: Record<string, string[]> = {
   img: ['src', 'alt', 'title', 'width', 'height'],
 };
 
-/** Links may go to https and mailto; images come from https or our own uploads. */
+/** Links may go to https and mailto; images come from our own uploads (others are copied there on save). */
 export const LINK_URL = /^(?:https:\/\/|mailto:)/i;
-export const IMAGE_URL = /^(?:https:\/\/|\/uploads\/)/i;
+export const IMAGE_URL = /^\/uploads\/(?:images|avatars)\/[\w-]+\.webp$/;
 
 /** Every link opens in a new tab and gives the target nothing. */
 export const LINK_REL = 'noopener noreferrer nofollow';

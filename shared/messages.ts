@@ -117,6 +117,22 @@ export const MESSAGES = {
     zh: '图片处理繁忙，请稍后重试',
     en: 'Image processing is busy. Please try again in a moment.',
   },
+  externalImageRefused: {
+    zh: '内容中的图片地址无法获取：只能使用公开网站的 https 图片，或直接上传图片',
+    en: 'An image in it has an address the portal does not fetch: use https images of public sites, or upload the image.',
+  },
+  externalImageUnavailable: {
+    zh: '内容中的图片无法从其网站获取，请直接上传该图片',
+    en: 'An image in it could not be fetched from its site. Please upload the image instead.',
+  },
+  externalImageNotAccepted: {
+    zh: '内容中的图片不符合要求：需为不超过 5 MB、4096×4096 像素的 JPEG、PNG、WebP 或 GIF 图片',
+    en: 'An image in it is not a JPEG, PNG, WebP or GIF of at most 5 MB and 4096 × 4096 pixels.',
+  },
+  externalImagesTooMany: {
+    zh: '来自其他网站的图片不能超过 20 张，请直接上传图片',
+    en: 'It takes more than 20 images from other sites. Please upload the images instead.',
+  },
   uploadMalformed: { zh: '无法读取上传的内容', en: 'The upload could not be read.' },
   uploadEmpty: { zh: '文件是空的', en: 'The file is empty.' },
   uploadTooLarge: { zh: '文件不能超过 5 MB', en: 'The file is larger than 5 MB.' },

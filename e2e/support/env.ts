@@ -15,3 +15,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 20;
 
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'Adm1n-e2e-Passw0rd';
+
+/** Another site's images (https, a test certificate the portal is told to trust). */
+export const IMAGE_SITE_PORT = Number(process.env.E2E_IMAGE_SITE_PORT ?? 3194);
+export const IMAGE_SITE_URL = `https://127.0.0.1:${IMAGE_SITE_PORT}`;

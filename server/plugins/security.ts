@@ -46,7 +46,8 @@ export async function securityHeaders(https: boolean): Promise<Record<string, st
         scriptSrc: ["'self'"],
         // antd writes its CSS-in-JS into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Only the portal's own images (others are copied in when saved); data: for the avatar preview.
+        imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'"],
         connectSrc: ["'self'"],

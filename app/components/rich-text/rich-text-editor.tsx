@@ -12,7 +12,7 @@ import {
 import Image from '@tiptap/extension-image';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { App, Button, Form, Input, Modal, Tooltip } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
@@ -157,6 +157,7 @@ export function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
       blockquote: current.isActive('blockquote'),
       canUndo: current.can().undo(),
       canRedo: current.can().redo(),
+      externalImages: hasExternalImage(current),
     }),
   });
 
@@ -300,9 +301,32 @@ export function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
         />
       </div>
       <EditorContent editor={editor} />
+      {state.externalImages ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('editor.externalImages')}
+          data-testid="editor-external-images"
+          className="rich-text-editor-note"
+        />
+      ) : null}
       <LinkDialog key={linkKey} editor={editor} open={linkOpen} onClose={() => setLinkOpen(false)} />
     </div>
   );
+}
+
+/**
+ * Whether the text shows an image of another site (pasted in). The page does not load those (the CSP allows
+ * the portal's images only); the server copies them into the portal when the text is saved.
+ */
+function hasExternalImage(editor: Editor): boolean {
+  let found = false;
+  editor.state.doc.descendants((node) => {
+    if (found) return false;
+    if (node.type.name === 'image' && /^https:\/\//i.test(String(node.attrs.src ?? ''))) found = true;
+    return !found;
+  });
+  return found;
 }
 
 /** Asks for an https address and links the selection (or inserts the address as a link). */

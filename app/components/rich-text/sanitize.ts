@@ -54,11 +54,14 @@ export function hasArticleContent(html: string): boolean {
   return text.length > 0;
 }
 
-/** An image address we are willing to load (covers, avatars): our uploads, our media, or https; else null. */
+/**
+ * An image address we are willing to load (covers, avatars): our uploads or our media; else null. Images of
+ * other sites are copied into our uploads when saved, and the CSP's img-src allows only the portal.
+ */
 export function safeImageUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   const trimmed = url.trim();
   // No dot segments (plain or percent-encoded): '/uploads/../api/…' must not become another same-origin URL.
   if (/(?:^|\/)(?:\.|%2e){2}(?:\/|$)/i.test(trimmed)) return null;
-  return /^(?:https:\/\/|\/uploads\/|\/media\/)/i.test(trimmed) ? trimmed : null;
+  return /^\/(?:uploads|media)\//.test(trimmed) ? trimmed : null;
 }

@@ -119,6 +119,7 @@ export const teach: Messages<typeof zh> = {
     linkCancel: 'Cancel',
     imageUploading: 'Uploading the image…',
     imageFailed: 'Upload failed',
+    externalImages: 'Images from other sites show once saved: the portal keeps its own copy of them.',
     label: 'Content editor',
   },
   admin: {

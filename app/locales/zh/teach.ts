@@ -114,6 +114,7 @@ export const teach = {
     linkCancel: '取消',
     imageUploading: '图片上传中…',
     imageFailed: '上传失败',
+    externalImages: '来自其他网站的图片将在保存时复制到本站，保存后即可显示。',
     label: '正文编辑器',
   },
   admin: {

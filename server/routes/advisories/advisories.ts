@@ -11,6 +11,7 @@ import type { DB } from '../../db/schema.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { isAdmin } from '../../policies/membership.ts';
 import { deleteAdvisory, react, saveAdvisory } from '../../services/advisories.ts';
+import type { ExternalImages } from '../../services/external-images.ts';
 import {
   advisoryAudience,
   advisoryCounts,
@@ -48,10 +49,11 @@ async function adminAdvisories(db: Kysely<DB>, ids?: number[]) {
 }
 
 /** Strategy administration (admins only). */
-export const advisoryAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publish: Publish }> = async (
-  app,
-  { db, publish },
-) => {
+export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
+  db: Kysely<DB>;
+  publish: Publish;
+  externalImages: ExternalImages;
+}> = async (app, { db, publish, externalImages }) => {
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
     userId: request.principal!.userId,
     ip: request.ip,
@@ -96,7 +98,12 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publis
       schema: { body: addOrUpdateAdvisoryRequest, response: { 200: z.object({ id: z.number() }) } },
     },
     async (request) => {
-      const saved = await saveAdvisory(db, request.body, actor(request));
+      const content = await externalImages.localizeHtml(
+        request.body.content,
+        request.principal!.userId,
+        'content',
+      );
+      const saved = await saveAdvisory(db, { ...request.body, content }, actor(request));
       await publish(saved.events);
       return { id: saved.id };
     },

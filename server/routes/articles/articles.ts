@@ -42,7 +42,7 @@ import {
   toggleReaction,
   updateArticle,
 } from '../../services/articles.ts';
-import { sanitizeArticleHtml } from '../../services/html.ts';
+import type { ExternalImages } from '../../services/external-images.ts';
 
 const idParams = z.object({ id: z.coerce.number().int() });
 const ok = z.object({ ok: z.literal(true) });
@@ -151,8 +151,17 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = asyn
 };
 
 /** Writing, reviewing and engaging: signed in (authenticate); the policy decides per article. */
-export const articleWriteRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
+export const articleWriteRoutes: FastifyPluginAsyncZod<{
+  db: Kysely<DB>;
+  externalImages: ExternalImages;
+}> = async (app, { db, externalImages }) => {
   const actor = (principal: Principal, ip: string) => ({ userId: principal.userId, ip });
+  // The body is cleaned and its images of other sites, like a cover from elsewhere, are copied to ours.
+  const localized = async <T extends { text: string; picture: string }>(body: T, personId: string) => ({
+    ...body,
+    text: await externalImages.localizeHtml(body.text, personId, 'text'),
+    picture: await externalImages.localizeCover(body.picture, personId, 'picture'),
+  });
 
   app.post(
     '/Articles/AddArticle',
@@ -165,7 +174,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = asy
       if (!canCreateArticle(principal)) throw new HttpProblem(403, 'notMember');
       const id = await addArticle(
         db,
-        { ...request.body, text: sanitizeArticleHtml(request.body.text) },
+        await localized(request.body, principal.userId),
         actor(principal, request.ip),
       );
       return { id };
@@ -180,12 +189,10 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = asy
       const existing = await readable(db, request.body.id, principal);
       if (!canEditArticle(principal, existing)) throw denied();
       const resubmit = existing.author_id === principal.userId || !isAdmin(principal);
-      await updateArticle(
-        db,
-        existing,
-        { ...request.body, text: sanitizeArticleHtml(request.body.text) },
-        { ...actor(principal, request.ip), resubmit },
-      );
+      await updateArticle(db, existing, await localized(request.body, principal.userId), {
+        ...actor(principal, request.ip),
+        resubmit,
+      });
       return { ok: true as const };
     },
   );
