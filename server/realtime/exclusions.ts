@@ -63,3 +63,6 @@ export function createExclusionCache(db: Kysely<DB>) {
     return excluded;
   };
 }
+
+/** Whom to leave out of a strategy sent to some trader keys' rooms (see createExclusionCache). */
+export type ExclusionCache = ReturnType<typeof createExclusionCache>;

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
@@ -52,4 +52,93 @@ export async function recordHubEvent(trx: Transaction<DB>, event: HubEvent): Pro
 
 export function parseHubEvent(row: { name: string; payload: string }): HubEvent {
   return { name: row.name, ...JSON.parse(row.payload) } as HubEvent;
+}
+
+// The event queue's reads and writes (server/realtime/event-queue.ts publishes, the hub's catch-up and
+// replay read). An event is claimed by one process for a lease, delivered, then marked published.
+
+/** Claims an unpublished event whose claim is free or has run out; its row, or undefined if not won. */
+export async function claimHubEvent(db: Kysely<DB>, eventId: number, leaseMs: number) {
+  const now = Date.now();
+  return db
+    .updateTable('hub_events')
+    .set({ claimed_at: now })
+    .where('id', '=', eventId)
+    .where('published_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', now - leaseMs)]))
+    .returning(['id', 'name', 'payload'])
+    .executeTakeFirst();
+}
+
+export async function markHubEventPublished(db: Kysely<DB>, eventId: number): Promise<void> {
+  await db
+    .updateTable('hub_events')
+    .set({ published_at: Date.now() })
+    .where('id', '=', eventId)
+    .where('published_at', 'is', null)
+    .execute();
+}
+
+/** Events committed more than `olderThanMs` ago and still unpublished, with no live claim (oldest first). */
+export async function leftBehindHubEvents(
+  db: Kysely<DB>,
+  { olderThanMs, leaseMs, limit }: { olderThanMs: number; leaseMs: number; limit: number },
+): Promise<number[]> {
+  const now = Date.now();
+  const rows = await db
+    .selectFrom('hub_events')
+    .select('id')
+    .where('published_at', 'is', null)
+    .where('created_at', '<', now - olderThanMs)
+    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', now - leaseMs)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Events after `after` (up to `upTo` when given), oldest first. */
+export async function hubEventsAfter(db: Kysely<DB>, after: number, upTo?: number) {
+  let query = db.selectFrom('hub_events').selectAll().where('id', '>', after).orderBy('id');
+  if (upTo !== undefined && Number.isFinite(upTo)) query = query.where('id', '<=', upTo);
+  return query.execute();
+}
+
+/** When an event's fan-out was done: a time, null while it is not, undefined if the event is gone. */
+export async function hubEventPublishedAt(
+  db: Kysely<DB>,
+  eventId: number,
+): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('hub_events')
+    .select('published_at')
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return row.published_at === null ? null : Number(row.published_at);
+}
+
+export async function oldestHubEventId(db: Kysely<DB>): Promise<number | undefined> {
+  const row = await db.selectFrom('hub_events').select('id').orderBy('id').limit(1).executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Deletes published events older than `retentionMs`. The newest row always stays (event ids keep
+ * growing), and nothing at or after the oldest unpublished event goes, so a replay never crosses a gap.
+ */
+export async function purgeHubEvents(db: Kysely<DB>, newest: number, retentionMs: number): Promise<void> {
+  const firstUnpublished = await db
+    .selectFrom('hub_events')
+    .select('id')
+    .where('published_at', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  await db
+    .deleteFrom('hub_events')
+    .where('id', '<', Math.min(newest, firstUnpublished?.id ?? newest))
+    .where('published_at', 'is not', null)
+    .where('created_at', '<', Date.now() - retentionMs)
+    .execute();
 }

@@ -250,3 +250,23 @@ export const latestEventId = async (db: Kysely<DB>): Promise<number> =>
   Number(
     (await sql<{ id: number | null }>`select max(id) as id from hub_events`.execute(db)).rows[0]?.id ?? 0,
   );
+
+/** The trader keys a strategy was pushed with. */
+export async function advisoryKeyIds(db: Kysely<DB>, advisoryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('advisory_keys')
+    .select('key_id')
+    .where('advisory_id', '=', advisoryId)
+    .execute();
+  return rows.map((row) => row.key_id);
+}
+
+/** A trader key's id and name, as a subscription change announces it; undefined once deleted. */
+export async function traderKeyName(db: Kysely<DB>, keyId: number) {
+  const key = await db
+    .selectFrom('trader_keys')
+    .select(['id', 'key_name'])
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  return key && { id: key.id, keyName: key.key_name };
+}
