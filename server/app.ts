@@ -42,6 +42,7 @@ import { traderKeyRoutes } from './routes/trader-keys/trader-keys.ts';
 import { createTokenVerifier } from './security/access-tokens.ts';
 import { deriveKey } from './security/crypto.ts';
 import { ExternalImages } from './services/external-images.ts';
+import { publishHubEventsWith } from './services/hub-events.ts';
 import { ImageQueue, type ImageQueueLimits } from './storage/image-queue.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -186,7 +187,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('hub', hub);
   // Before the HTTP server closes: live hub connections would otherwise keep it open.
   app.addHook('preClose', async () => hub.close());
-  const publish = (eventIds: number[]) => hub.publish(eventIds);
+  // Every transaction that records hub events publishes them through this hub once it commits.
+  publishHubEventsWith(db, (eventIds) => hub.publish(eventIds));
   const secretsKey = deriveKey(config.appSecret, 'trader-secrets');
 
   // Public: health, client configuration, sign-in and recovery.
@@ -199,7 +201,6 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     captchaTestCode: config.captchaTestCode,
     rateLimitPerMinute: authRate,
-    publish,
   });
 
   // Public reads that show more to signed-in callers.
@@ -217,27 +218,26 @@ export async function buildApp(deps: AppDeps) {
       mailer,
       publicUrl: config.publicUrl,
       rateLimitPerMinute: authRate,
-      publish,
     });
-    await signedIn.register(personalInfoRoutes, { db, uploadsDir, imageQueue, publish });
+    await signedIn.register(personalInfoRoutes, { db, uploadsDir, imageQueue });
     await signedIn.register(articleWriteRoutes, { db, externalImages });
     await signedIn.register(fileSaveRoutes, { uploadsDir, imageQueue });
     await signedIn.register(systemMessageReadRoutes, { db });
-    await signedIn.register(subscriptionRoutes, { db, publish });
+    await signedIn.register(subscriptionRoutes, { db });
     // Members only.
     await signedIn.register(async (members) => {
       members.addHook('onRequest', members.requireMember);
-      await members.register(advisoryMemberRoutes, { db, publish });
+      await members.register(advisoryMemberRoutes, { db });
     });
     // Admins only.
     await signedIn.register(async (admin) => {
       // onRequest, so that a non-admin is refused before the body is even validated.
       admin.addHook('onRequest', admin.requireAdmin);
-      await admin.register(managementRoutes, { database, publish });
+      await admin.register(managementRoutes, { database });
       await admin.register(classificationAdminRoutes, { db });
-      await admin.register(traderKeyRoutes, { db, secretsKey, publish });
-      await admin.register(advisoryAdminRoutes, { db, publish, externalImages });
-      await admin.register(systemMessageAdminRoutes, { db, publish });
+      await admin.register(traderKeyRoutes, { db, secretsKey });
+      await admin.register(advisoryAdminRoutes, { db, externalImages });
+      await admin.register(systemMessageAdminRoutes, { db });
     });
   });
 

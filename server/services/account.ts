@@ -9,7 +9,7 @@ import { changeEmailMail, confirmEmailMail, resetPasswordMail } from '../mail/te
 import { randomToken } from '../security/crypto.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { audit } from './audit.ts';
-import { recordHubEvent } from './hub-events.ts';
+import { inTransaction, recordHubEvent } from './hub-events.ts';
 import { endAllSessions, endSessionsOf } from './sessions.ts';
 import { findUserByEmail, normalizeEmail } from './user-lookup.ts';
 import { consumeUserToken, issueUserToken } from './user-tokens.ts';
@@ -87,7 +87,7 @@ export async function confirmEmail(
   ctx: AccountContext,
   input: { userId: string; code: string },
 ): Promise<ConfirmOutcome> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const token = await consumeUserToken(trx, input.userId, input.code, ['confirm_email', 'change_email']);
     if (!token) return 'invalid';
     const now = Date.now();
@@ -171,7 +171,7 @@ export async function resetPassword(
   input: { userId: string; resetCode: string; password: string },
 ): Promise<number[] | null> {
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const token = await consumeUserToken(trx, input.userId, input.resetCode, ['reset_password']);
     if (!token) return null;
     const now = Date.now();
@@ -226,7 +226,7 @@ export async function changePassword(
     return null;
   }
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
     await trx
       .updateTable('users')
@@ -311,7 +311,7 @@ export async function ensureFirstAdmin(
   const password = options.password ?? randomBytes(12).toString('base64url');
   const now = Date.now();
   let created = false;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     let user = await findUserByEmail(trx, email);
     if (!user) {
       const inserted = await trx

@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
 import { sanitizeArticleHtml } from './html.ts';
-import { recordHubEvent } from './hub-events.ts';
+import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 type Actor = { userId: string; ip: string };
 
@@ -20,7 +20,7 @@ export async function saveAdvisory(
   actor: Actor,
 ): Promise<{ id: number; events: number[] }> {
   const keyIds = [...new Set(input.apiKeyArray)];
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const keys = await trx
       .selectFrom('trader_keys')
       .select('id')
@@ -76,7 +76,7 @@ export async function saveAdvisory(
 }
 
 export async function deleteAdvisory(db: Kysely<DB>, id: number, actor: Actor): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom('advisories').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0)
       throw new HttpProblem(404, 'advisoryNotFound', { advisoryId: ['advisoryNotFound'] });
@@ -98,7 +98,7 @@ export async function react(
   userId: string,
   kind: 1 | 2 | 3,
 ): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx
       .insertInto('advisory_reactions')
       .values({ advisory_id: advisoryId, user_id: userId, kind, created_at: Date.now() })

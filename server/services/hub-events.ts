@@ -27,6 +27,34 @@ export type HubEvent =
  */
 export const ACCESS_EVENTS = ['access.changed', 'subscription.changed'] as const satisfies HubEvent['name'][];
 
+type Publisher = (eventIds: number[]) => Promise<void>;
+const publishers = new WeakMap<Kysely<DB>, Publisher>();
+const recorded = new WeakMap<Transaction<DB>, number[]>();
+
+/** Who publishes the events committed on a database: the app's hub (set once it exists). */
+export function publishHubEventsWith(db: Kysely<DB>, publish: Publisher): void {
+  publishers.set(db, publish);
+}
+
+/**
+ * A transaction whose hub events are published as soon as it commits. Every change that records an event
+ * runs in one, so no caller has to remember to publish. (An event recorded in a plain transaction is not
+ * lost: the hub's sweep publishes what is left unpublished after a couple of seconds.)
+ */
+export async function inTransaction<T>(
+  db: Kysely<DB>,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  const events: number[] = [];
+  const result = await db.transaction().execute((trx) => {
+    recorded.set(trx, events);
+    return work(trx);
+  });
+  const publish = publishers.get(db);
+  if (publish && events.length) await publish(events);
+  return result;
+}
+
 /** Any constant: the PostgreSQL advisory lock that puts event ids in commit order. */
 const EVENT_ORDER_LOCK = 724_001;
 
@@ -47,6 +75,7 @@ export async function recordHubEvent(trx: Transaction<DB>, event: HubEvent): Pro
     .values({ name, payload: JSON.stringify(payload), created_at: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
+  recorded.get(trx)?.push(row.id);
   return row.id;
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { recordHubEvent } from './hub-events.ts';
+import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 type SessionPayload = {
   uid: string;
@@ -113,7 +113,7 @@ export function endOtherSessions(
   userId: string,
   currentSessionUid: string | undefined,
 ): Promise<{ ended: number; hubEvents: number[] }> {
-  return db.transaction().execute((trx) => endSessionsOf(trx, userId, currentSessionUid));
+  return inTransaction(db, (trx) => endSessionsOf(trx, userId, currentSessionUid));
 }
 
 /** Signs the user out everywhere: after a password reset, every session, grant and token goes. */

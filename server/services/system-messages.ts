@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
-import { recordHubEvent } from './hub-events.ts';
+import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 type Actor = { userId: string; ip: string };
 const noChanges = { upsertIds: [], popChanges: [], rollChanges: [], removeIds: [] };
@@ -19,7 +19,7 @@ export async function saveSystemMessage(
   },
   actor: Actor,
 ): Promise<{ id: number; events: number[] }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const values = {
       title: input.title,
       content: input.content,
@@ -68,7 +68,7 @@ export async function setSystemMessageFlag(
   value: boolean,
   actor: Actor,
 ): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('system_messages')
       .set(flag === 'roll' ? { is_roll: value ? 1 : 0 } : { is_pop: value ? 1 : 0 })
@@ -94,7 +94,7 @@ export async function setSystemMessageFlag(
 }
 
 export async function deleteSystemMessage(db: Kysely<DB>, id: number, actor: Actor): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom('system_messages').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0)
       throw new HttpProblem(404, 'messageNotFound', { messageId: ['messageNotFound'] });

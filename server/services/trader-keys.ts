@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 import { encrypt } from '../security/crypto.ts';
 import { audit } from './audit.ts';
-import { recordHubEvent } from './hub-events.ts';
+import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 export const MASK = '********';
 
@@ -47,7 +47,7 @@ export async function addTraderKey(
   actor: Actor,
 ): Promise<number> {
   const now = Date.now();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('trader_keys')
       .values({
@@ -91,7 +91,7 @@ export async function updateTraderKey(
   },
   actor: Actor,
 ): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom('trader_keys')
       .select(['id', 'is_active'])
@@ -135,7 +135,7 @@ export async function activateTraderKey(
   active: boolean,
   actor: Actor,
 ): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('trader_keys')
       .set({ is_active: active ? 1 : 0, updated_at: Date.now() })
@@ -162,7 +162,7 @@ export async function setTraderKeyRoles(
   actor: Actor,
 ): Promise<number[]> {
   const wanted = [...new Set(roleIds)];
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const key = await trx.selectFrom('trader_keys').select('id').where('id', '=', id).executeTakeFirst();
     if (!key) throw new HttpProblem(404, 'traderKeyNotFound', { id: ['traderKeyNotFound'] });
     if (wanted.length) {

@@ -4,7 +4,7 @@ import type { Dialect } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
-import { recordHubEvent } from './hub-events.ts';
+import { inTransaction, recordHubEvent } from './hub-events.ts';
 import { normalizeEmail } from './user-lookup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -133,7 +133,7 @@ export async function batchUserOperation(
   if (input.permissionMap) await checkRoleIds(db, input.permissionMap, 'permissionMap');
   const admin = await adminRoleId(db);
 
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${BATCH_LOCK_ID})`.execute(trx);
     let affected: number;
     if (everyone) {
@@ -238,7 +238,7 @@ export async function rolesWithCounts(db: Kysely<DB>) {
 
 export async function addRole(db: Kysely<DB>, name: string, actor: { userId: string; ip: string }) {
   const trimmed = name.trim();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto('roles')
       .values({ name: trimmed, name_normalized: trimmed.toLowerCase(), built_in: 0, created_at: Date.now() })
@@ -264,7 +264,7 @@ export async function deleteRole(
   id: number,
   actor: { userId: string; ip: string },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!role) throw new HttpProblem(404, 'tagNotFound', { id: ['tagNotFound'] });
     if (role.name === ROLE.admin) throw new HttpProblem(400, 'adminTagLocked', { id: ['adminTagLocked'] });
@@ -296,7 +296,7 @@ export async function assignUserRole(
 ): Promise<number> {
   await checkRoleIds(db, input.permissionMap, 'permissionMap');
   const admin = await adminRoleId(db);
-  return db.transaction().execute(async (trx: Transaction<DB>) => {
+  return inTransaction(db, async (trx: Transaction<DB>) => {
     const user = await trx
       .selectFrom('users')
       .select(['id', 'email'])

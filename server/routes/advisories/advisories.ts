@@ -22,7 +22,6 @@ import {
 const ok = z.object({ ok: z.literal(true) });
 const myReactions = z.record(z.string(), z.union([z.literal(1), z.literal(2), z.literal(3)]));
 const counts = z.record(z.string(), z.object({ 1: z.number(), 2: z.number(), 3: z.number() }));
-type Publish = (eventIds: number[]) => Promise<void>;
 
 async function adminAdvisories(db: Kysely<DB>, ids?: number[]) {
   let query = db.selectFrom('advisories').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
@@ -51,9 +50,8 @@ async function adminAdvisories(db: Kysely<DB>, ids?: number[]) {
 /** Strategy administration (admins only). */
 export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
-  publish: Publish;
   externalImages: ExternalImages;
-}> = async (app, { db, publish, externalImages }) => {
+}> = async (app, { db, externalImages }) => {
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
     userId: request.principal!.userId,
     ip: request.ip,
@@ -104,7 +102,6 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
         'content',
       );
       const saved = await saveAdvisory(db, { ...request.body, content }, actor(request));
-      await publish(saved.events);
       return { id: saved.id };
     },
   );
@@ -113,17 +110,14 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
     '/api/Advisory/DeleteAdvisory',
     { schema: { querystring: z.object({ advisoryId: z.coerce.number().int() }), response: { 200: ok } } },
     async (request) => {
-      await publish(await deleteAdvisory(db, request.query.advisoryId, actor(request)));
+      await deleteAdvisory(db, request.query.advisoryId, actor(request));
       return { ok: true as const };
     },
   );
 };
 
 /** Members: counts of what they can see, and their reaction. Registered behind requireMember. */
-export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publish: Publish }> = async (
-  app,
-  { db, publish },
-) => {
+export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
   app.get('/api/Advisory/GetAdvCount', { schema: { response: { 200: counts } } }, async (request) => {
     const principal = request.principal!;
     if (isAdmin(principal))
@@ -161,7 +155,7 @@ export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publi
       const audience = await advisoryAudience(db, request.body.advisoryId, { userId: principal.userId });
       if (audience.length === 0)
         throw new HttpProblem(404, 'advisoryNotFound', { advisoryId: ['advisoryNotFound'] });
-      await publish(await react(db, request.body.advisoryId, principal.userId, request.body.kind));
+      await react(db, request.body.advisoryId, principal.userId, request.body.kind);
       return { ok: true as const };
     },
   );

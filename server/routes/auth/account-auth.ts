@@ -17,7 +17,6 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
   mailer: Mailer;
   publicUrl: string;
   rateLimitPerMinute: number;
-  publish: (eventIds: number[]) => Promise<void>;
 }> = async (app, options) => {
   const limited = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } };
   const context = (ip: string) => ({
@@ -42,7 +41,6 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
         throw new HttpProblem(400, 'currentPasswordIncorrect', {
           currentPassword: ['currentPasswordIncorrect'],
         });
-      await options.publish(hubEvents);
       return { ok: true as const };
     },
   );
@@ -64,8 +62,7 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
         throw new HttpProblem(400, 'emailUnchanged', { newEmail: ['emailUnchanged'] });
       // The password was just proven: the other sessions end now, when the change is asked for (the
       // confirmation link may be opened anywhere, signed in or not; see docs/decisions.md).
-      const { hubEvents } = await endOtherSessions(options.db, principal.userId, principal.sessionUid);
-      await options.publish(hubEvents);
+      await endOtherSessions(options.db, principal.userId, principal.sessionUid);
       return { ok: true as const };
     },
   );

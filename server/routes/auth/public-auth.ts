@@ -32,8 +32,6 @@ export type PublicAuthOptions = {
   captchaTestCode: string | undefined;
   /** Requests per minute per client address for each sign-in call. */
   rateLimitPerMinute: number;
-  /** Publishes hub events after commit (a reset ends sessions, whose live connections are dropped). */
-  publish: (eventIds: number[]) => Promise<void>;
 };
 
 /** Sign-in, registration and password recovery: public, rate-limited, and silent about who has an account. */
@@ -163,7 +161,6 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<PublicAuthOptions> = async 
       const { userId, resetCode, password } = request.body;
       const hubEvents = await resetPassword(accountContext(request.ip), { userId, resetCode, password });
       if (!hubEvents) throw new HttpProblem(400, 'resetCodeInvalid', { resetCode: ['resetCodeInvalid'] });
-      await options.publish(hubEvents);
       return { ok: true as const };
     },
   );

@@ -34,8 +34,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** Users and role tags (spec §7 /api/Management/...). Admins only: registered behind requireAdmin. */
 export const managementRoutes: FastifyPluginAsyncZod<{
   database: Database;
-  publish: (ids: number[]) => Promise<void>;
-}> = async (app, { database, publish }) => {
+}> = async (app, { database }) => {
   const { db } = database;
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
     userId: request.principal!.userId,
@@ -153,13 +152,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     { schema: { body: batchUserOperationRequest, response: { 200: batchUserOperationResponse } } },
     async (request) => {
       // After a change of tags or membership, connected people are re-read: whoever lost access is cut off.
-      const { affected, eventId } = await batchUserOperation(
-        db,
-        database.dialect,
-        request.body,
-        actor(request),
-      );
-      await publish([eventId]);
+      const { affected } = await batchUserOperation(db, database.dialect, request.body, actor(request));
       return { affected };
     },
   );
@@ -174,7 +167,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     '/api/Management/DeleteRole',
     { schema: { body: deleteRoleRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
-      await publish([await deleteRole(db, request.body.id, actor(request))]);
+      await deleteRole(db, request.body.id, actor(request));
       return { ok: true as const };
     },
   );
@@ -183,7 +176,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     '/api/Management/AssignUserRole',
     { schema: { body: assignUserRoleRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
-      await publish([await assignUserRole(db, request.body, actor(request))]);
+      await assignUserRole(db, request.body, actor(request));
       return { ok: true as const };
     },
   );

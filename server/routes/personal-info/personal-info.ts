@@ -20,7 +20,6 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
   uploadsDir: string;
   imageQueue: ImageQueue;
-  publish: (eventIds: number[]) => Promise<void>;
 }> = async (app, options) => {
   const { db } = options;
 
@@ -121,8 +120,7 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const principal = request.principal!;
       if (!principal.sessionUid) throw new HttpProblem(400, 'This token is not tied to a session.');
-      const { ended, hubEvents } = await endOtherSessions(db, principal.userId, principal.sessionUid);
-      await options.publish(hubEvents);
+      const { ended } = await endOtherSessions(db, principal.userId, principal.sessionUid);
       await audit(db, {
         action: 'sessions.ended',
         actorId: principal.userId,

@@ -6,14 +6,13 @@ import type { DB } from '../../db/schema.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { isMember } from '../../policies/membership.ts';
 import { audit } from '../../services/audit.ts';
-import { recordHubEvent } from '../../services/hub-events.ts';
+import { inTransaction, recordHubEvent } from '../../services/hub-events.ts';
 import { entitledKeyIds, subscribableKeys } from '../../services/signal-access.ts';
 
 /** The member's trader subscriptions (personal/subscribe). Signed in; non-members see none. */
 export const subscriptionRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
-  publish: (ids: number[]) => Promise<void>;
-}> = async (app, { db, publish }) => {
+}> = async (app, { db }) => {
   const list = async (principal: Parameters<typeof subscribableKeys>[1]) => {
     const keys = await subscribableKeys(db, principal);
     const subscribed = new Set(await entitledKeyIds(db, principal));
@@ -42,7 +41,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       const key = (await subscribableKeys(db, principal)).find((k) => k.id === request.body.keyId);
       if (!key) throw new HttpProblem(403, 'notSubscribable', { keyId: ['notSubscribable'] });
       const { subscribed } = request.body;
-      const events = await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         if (subscribed) {
           await trx
             .insertInto('subscriptions')
@@ -72,7 +71,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
           }),
         ];
       });
-      await publish(events);
       return { ...key, subscribed };
     },
   );

@@ -18,7 +18,6 @@ import {
 } from '../../services/system-messages.ts';
 
 const ok = z.object({ ok: z.literal(true) });
-type Publish = (eventIds: number[]) => Promise<void>;
 
 /** Every signed-in user reads the messages (newest first) and closes popups. */
 export const systemMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
@@ -38,10 +37,7 @@ export const systemMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> 
 };
 
 /** Admins write them; every change reaches open pages at once. */
-export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publish: Publish }> = async (
-  app,
-  { db, publish },
-) => {
+export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
     userId: request.principal!.userId,
     ip: request.ip,
@@ -52,7 +48,6 @@ export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; p
     { schema: { body: addOrUpdateSystemMessageRequest, response: { 200: systemMessage } } },
     async (request) => {
       const saved = await saveSystemMessage(db, request.body, actor(request));
-      await publish(saved.events);
       const [message] = await systemMessageDtos(db, request.principal!.userId, [saved.id]);
       if (!message) throw new HttpProblem(404, 'messageNotFound');
       return message;
@@ -65,14 +60,12 @@ export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; p
         ? '/api/SystemMessage/UpdateSystemMessageIsRoll'
         : '/api/SystemMessage/UpdateSystemMessageIsPop';
     app.post(path, { schema: { querystring: messageFlagQuery, response: { 200: ok } } }, async (request) => {
-      await publish(
-        await setSystemMessageFlag(
-          db,
-          request.query.messageId,
-          flag,
-          request.query.newValue === 'true',
-          actor(request),
-        ),
+      await setSystemMessageFlag(
+        db,
+        request.query.messageId,
+        flag,
+        request.query.newValue === 'true',
+        actor(request),
       );
       return { ok: true as const };
     });
@@ -82,7 +75,7 @@ export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; p
     '/api/SystemMessage/DeleteSystemMessage',
     { schema: { querystring: messageIdQuery, response: { 200: ok } } },
     async (request) => {
-      await publish(await deleteSystemMessage(db, request.query.messageId, actor(request)));
+      await deleteSystemMessage(db, request.query.messageId, actor(request));
       return { ok: true as const };
     },
   );

@@ -26,8 +26,7 @@ const ok = z.object({ ok: z.literal(true) });
 export const traderKeyRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
   secretsKey: Buffer;
-  publish: (eventIds: number[]) => Promise<void>;
-}> = async (app, { db, secretsKey, publish }) => {
+}> = async (app, { db, secretsKey }) => {
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
     userId: request.principal!.userId,
     ip: request.ip,
@@ -76,7 +75,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
     '/api/TraderKey/ActiviateApiKey',
     { schema: { body: activateApiKeyRequest, response: { 200: ok } } },
     async (request) => {
-      await publish(await activateTraderKey(db, request.body.apiKeyId, request.body.active, actor(request)));
+      await activateTraderKey(db, request.body.apiKeyId, request.body.active, actor(request));
       return { ok: true as const };
     },
   );
@@ -93,7 +92,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
     '/api/TraderKey/UpdateApiKey',
     { schema: { body: updateApiKeyRequest, response: { 200: ok } } },
     async (request) => {
-      await publish(await updateTraderKey(db, secretsKey, request.body, actor(request)));
+      await updateTraderKey(db, secretsKey, request.body, actor(request));
       return { ok: true as const };
     },
   );
@@ -102,7 +101,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
     '/api/TraderKey/UpdateApiKeySubConfig',
     { schema: { body: updateApiKeySubConfigRequest, response: { 200: ok } } },
     async (request) => {
-      await publish(await setTraderKeyRoles(db, request.body.id, request.body.permissionMap, actor(request)));
+      await setTraderKeyRoles(db, request.body.id, request.body.permissionMap, actor(request));
       return { ok: true as const };
     },
   );
