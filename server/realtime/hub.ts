@@ -7,16 +7,23 @@ import { HUB_PATH, type HubHandshake } from '#shared/realtime.ts';
 import type { DB } from '../db/schema.ts';
 import { isMember } from '../policies/membership.ts';
 import type { TokenVerifier } from '../security/access-tokens.ts';
+import type { HubEventName } from '../services/hub-events.ts';
 import { type Connections, createConnections } from './connections.ts';
-import { createDelivery } from './delivery.ts';
+import { createDelivery, type EventHandler } from './delivery.ts';
 import { createEventQueue } from './event-queue.ts';
 import { createExclusionCache } from './exclusions.ts';
+import { signalEventHandlers } from './signal-events.ts';
 import { type HubServer, keyRoom, localSockets } from './sockets.ts';
 
 const SWEEP_EVERY_MS = 5_000;
 
 export type Hub = {
   io: HubServer;
+  /**
+   * Registers how an event reaches people (one handler per event name). A section adds its events to
+   * HubEventPayloads (services/hub-events.ts), records them in its transactions, and registers here.
+   */
+  on<N extends HubEventName>(name: N, handler: EventHandler<N>): void;
   /** Fans out events recorded by a committed transaction (each event is published once, by one process). */
   publish(eventIds: number[]): Promise<void>;
   /** What the timer does every few seconds: publish left-behind events, purge old ones, drop expired members. */
@@ -32,7 +39,8 @@ export type Hub = {
  * moment. With REDIS_URL, processes share fan-out through Redis Streams.
  *
  * Its parts: connections.ts (welcome, replay, rooms, re-checks), catch-up.ts (going live without gaps or
- * repeats), delivery.ts (who receives each event), event-queue.ts (publish, claim, sweep, purge).
+ * repeats), delivery.ts (the handler registry), signal-events.ts (who receives each of the portal's
+ * events), event-queue.ts (publish, claim, sweep, purge).
  */
 export function createHub(options: {
   server: import('node:http').Server;
@@ -64,13 +72,17 @@ export function createHub(options: {
   }
   const clustered = redis !== undefined;
 
-  const deliver = createDelivery({
+  const delivery = createDelivery({
     db,
     io,
+    log,
     clustered,
     exclusions: createExclusionCache(db),
     connections: () => connections,
   });
+  const { deliver } = delivery;
+  for (const [name, handler] of Object.entries(signalEventHandlers))
+    delivery.on(name as HubEventName, handler as EventHandler<HubEventName>);
   const connections: Connections = createConnections({ db, io, log, clustered, deliver });
   const queue = createEventQueue({
     db,
@@ -122,6 +134,7 @@ export function createHub(options: {
 
   return {
     io,
+    on: delivery.on,
     publish: queue.publish,
     sweep: queue.sweep,
     purge: queue.purge,

@@ -2,22 +2,31 @@ import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
- * What a hub event says. Advisory events name the advisory (its content and audience are read at
- * delivery time, so an admin's later change of permissions applies); the others carry their payload.
+ * What each hub event says, by name. Advisory events name the advisory (its content and audience are
+ * read at delivery time, so an admin's later change of permissions applies); the others carry their
+ * payload. A new section adds its events by merging into this interface
+ * (`declare module '…/services/hub-events.ts' { interface HubEventPayloads { 'levels.crossed': {…} } }`)
+ * and gives the hub a handler for each (`hub.on(name, handler)`, see realtime/delivery.ts).
  */
-export type HubEvent =
-  | { name: 'advisory.saved'; advisoryId: number }
-  | { name: 'advisory.removed'; advisoryIds: number[] }
-  | { name: 'advisory.counts'; advisoryId: number }
-  | {
-      name: 'system-message.changed';
-      upsertIds: number[];
-      popChanges: Array<{ id: number; isPop: boolean }>;
-      rollChanges: Array<{ id: number; isRoll: boolean }>;
-      removeIds: number[];
-    }
-  | { name: 'subscription.changed'; userId: string; keyId: number; subscribed: boolean }
-  | { name: 'access.changed'; userIds: string[] | 'all' };
+export interface HubEventPayloads {
+  'advisory.saved': { advisoryId: number };
+  'advisory.removed': { advisoryIds: number[] };
+  'advisory.counts': { advisoryId: number };
+  'system-message.changed': {
+    upsertIds: number[];
+    popChanges: Array<{ id: number; isPop: boolean }>;
+    rollChanges: Array<{ id: number; isRoll: boolean }>;
+    removeIds: number[];
+  };
+  'subscription.changed': { userId: string; keyId: number; subscribed: boolean };
+  'access.changed': { userIds: string[] | 'all' };
+}
+
+export type HubEventName = keyof HubEventPayloads;
+/** An event as recorded and delivered: its name and that name's payload. */
+export type HubEvent<N extends HubEventName = HubEventName> = {
+  [K in N]: { name: K } & HubEventPayloads[K];
+}[N];
 
 /**
  * The events recorded by every change of who may receive a trader key's strategies (roles, a key's
