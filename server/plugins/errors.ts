@@ -6,6 +6,7 @@ import type { Locale } from '#shared/constants.ts';
 import { localeFromAcceptLanguage, message } from '#shared/messages.ts';
 import { PROBLEM_CONTENT_TYPE, type ProblemDetails } from '#shared/problem.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { DomainError, type DomainErrorKind } from '../services/errors.ts';
 
 /** When a client may try again after the database stopped answering. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -69,6 +70,16 @@ function validationErrors(error: FastifyError): Record<string, string[]> {
   return errors;
 }
 
+/** The one mapping from what a service says went wrong to the HTTP status that says it. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  tooMany: 429,
+  busy: 503,
+};
+
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) {
@@ -77,6 +88,19 @@ async function errorsPlugin(app: FastifyInstance) {
         reply.header('retry-after', String(error.extensions.retryAfter));
       }
       return sendProblem(request, reply, error.status, error.message, error.errors, error.extensions);
+    }
+    if (error instanceof DomainError) {
+      if (typeof error.extensions.retryAfter === 'number') {
+        reply.header('retry-after', String(error.extensions.retryAfter));
+      }
+      return sendProblem(
+        request,
+        reply,
+        STATUS_OF[error.kind],
+        error.message,
+        error.errors,
+        error.extensions,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return sendProblem(request, reply, 400, 'The request is not valid.', validationErrors(error));

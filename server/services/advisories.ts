@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { HttpProblem } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
+import { DomainError } from './errors.ts';
 import { sanitizeArticleHtml } from './html.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 
@@ -28,7 +28,7 @@ export async function saveAdvisory(
       .where('is_active', '=', 1)
       .execute();
     if (keys.length !== keyIds.length)
-      throw new HttpProblem(400, 'traderKeyInactive', { apiKeyArray: ['traderKeyInactive'] });
+      throw new DomainError('invalid', 'traderKeyInactive', { apiKeyArray: ['traderKeyInactive'] });
     const now = Date.now();
     const content = sanitizeArticleHtml(input.content);
     let id: number;
@@ -55,7 +55,7 @@ export async function saveAdvisory(
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0)
-        throw new HttpProblem(404, 'advisoryNotFound', { id: ['advisoryNotFound'] });
+        throw new DomainError('notFound', 'advisoryNotFound', { id: ['advisoryNotFound'] });
       await trx.deleteFrom('advisory_keys').where('advisory_id', '=', id).execute();
     }
     await trx
@@ -79,7 +79,7 @@ export async function deleteAdvisory(db: Kysely<DB>, id: number, actor: Actor): 
   return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom('advisories').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0)
-      throw new HttpProblem(404, 'advisoryNotFound', { advisoryId: ['advisoryNotFound'] });
+      throw new DomainError('notFound', 'advisoryNotFound', { advisoryId: ['advisoryNotFound'] });
     await audit(trx, {
       action: 'admin.advisories.delete',
       actorId: actor.userId,

@@ -2,10 +2,10 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { ARTICLE_STATUS } from '#shared/constants.ts';
 import { PENDING_STATUS } from '#shared/schemas/teaching.ts';
 import type { ArticlesTable, DB } from '../db/schema.ts';
-import { HttpProblem } from '../plugins/errors.ts';
 import type { ListScope } from '../policies/article.ts';
 import { audit } from './audit.ts';
 import { withDescendants } from './classifications.ts';
+import { DomainError } from './errors.ts';
 
 export const DEFAULT_AVATAR = '/media/default-avatar.svg';
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Loads an article row or answers 404. */
 export async function findArticle(db: Kysely<DB>, id: number): Promise<ArticleRow> {
   const row = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new HttpProblem(404, 'articleNotFound', { id: ['articleNotFound'] });
+  if (!row) throw new DomainError('notFound', 'articleNotFound', { id: ['articleNotFound'] });
   return row;
 }
 
@@ -27,7 +27,7 @@ async function ensureClassification(db: Kysely<DB>, id: number): Promise<void> {
     .select('id')
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw new HttpProblem(400, 'categoryNotFound', { classification: ['categoryNotFound'] });
+  if (!row) throw new DomainError('invalid', 'categoryNotFound', { classification: ['categoryNotFound'] });
 }
 
 /** Presents rows: author, category label and path, and the caller's own like/collect state. */
@@ -217,7 +217,7 @@ export async function reviewArticle(
     .where('status', 'not in', [ARTICLE_STATUS.approved, ARTICLE_STATUS.rejected])
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0)
-    throw new HttpProblem(409, 'articleNotPending', { status: ['articleNotPending'] });
+    throw new DomainError('conflict', 'articleNotPending', { status: ['articleNotPending'] });
   await audit(db, {
     action: input.status === ARTICLE_STATUS.approved ? 'articles.approve' : 'articles.reject',
     actorId: actor.userId,

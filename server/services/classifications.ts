@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ClassificationNode } from '#shared/schemas/teaching.ts';
 import type { DB } from '../db/schema.ts';
-import { HttpProblem } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
+import { DomainError } from './errors.ts';
 
 const toPath = (pids: string): number[] => (pids ? pids.split(',').map(Number) : []);
 const fromPath = (path: number[]): string => path.join(',');
@@ -65,7 +65,7 @@ export async function editClassification(
         .where('id', '=', parentId)
         .executeTakeFirst();
       if (!parent || parent.pids !== fromPath(path.slice(0, -1))) {
-        throw new HttpProblem(400, 'categoryParentMissing', { pids: ['categoryParentMissing'] });
+        throw new DomainError('invalid', 'categoryParentMissing', { pids: ['categoryParentMissing'] });
       }
     }
     const now = Date.now();
@@ -97,8 +97,8 @@ export async function editClassification(
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!current) throw new HttpProblem(404, 'categoryNotFound', { id: ['categoryNotFound'] });
-    if (path.includes(id)) throw new HttpProblem(400, 'categoryCycle', { pids: ['categoryCycle'] });
+    if (!current) throw new DomainError('notFound', 'categoryNotFound', { id: ['categoryNotFound'] });
+    if (path.includes(id)) throw new DomainError('invalid', 'categoryCycle', { pids: ['categoryCycle'] });
     await trx
       .updateTable('article_classifications')
       .set({
@@ -149,7 +149,7 @@ export async function deleteClassification(
       .select('id')
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw new HttpProblem(404, 'categoryNotFound', { id: ['categoryNotFound'] });
+    if (!row) throw new DomainError('notFound', 'categoryNotFound', { id: ['categoryNotFound'] });
     const child = await trx
       .selectFrom('article_classifications')
       .select('id')
@@ -160,7 +160,7 @@ export async function deleteClassification(
       .select('id')
       .where('classification_id', '=', id)
       .executeTakeFirst();
-    if (child || used) throw new HttpProblem(400, 'categoryInUse', { id: ['categoryInUse'] });
+    if (child || used) throw new DomainError('invalid', 'categoryInUse', { id: ['categoryInUse'] });
     await trx.deleteFrom('article_classifications').where('id', '=', id).execute();
     await audit(trx, {
       action: 'admin.categories.delete',

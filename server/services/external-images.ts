@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { HttpProblem } from '../plugins/errors.ts';
 import type { ImageQueue } from '../storage/image-queue.ts';
 import { fetchRemoteImage, type RemoteImageOptions, RemoteImageRejected } from '../storage/remote-images.ts';
 import { storeImage, UploadRejected } from '../storage/uploads.ts';
+import { DomainError } from './errors.ts';
 import { externalImageSources, sanitizeArticleHtml } from './html.ts';
 
 /** A save may bring at most this many images from elsewhere; more is refused (each costs a fetch). */
@@ -34,7 +34,7 @@ export class ExternalImages {
   async localizeHtml(html: string, personId: string, field: string): Promise<string> {
     const sources = externalImageSources(html);
     if (sources.length > MAX_EXTERNAL_IMAGES) {
-      throw new HttpProblem(400, 'externalImagesTooMany', { [field]: ['externalImagesTooMany'] });
+      throw new DomainError('invalid', 'externalImagesTooMany', { [field]: ['externalImagesTooMany'] });
     }
     const copies = new Map<string, string>();
     // One at a time: a save holds at most one of the person's places in the image queue.
@@ -61,14 +61,14 @@ export class ExternalImages {
           : error instanceof UploadRejected
             ? 'externalImageNotAccepted'
             : undefined;
-      if (key) throw new HttpProblem(400, key, { [field]: [key] }, { imageUrl: source.slice(0, 500) });
+      if (key) throw new DomainError('invalid', key, { [field]: [key] }, { imageUrl: source.slice(0, 500) });
       throw error;
     }
   }
 }
 
 const failure = (error: unknown) =>
-  error instanceof HttpProblem && typeof error.extensions.imageUrl === 'string'
+  error instanceof DomainError && typeof error.extensions.imageUrl === 'string'
     ? `${error.message} (${error.extensions.imageUrl})`
     : (error as Error).message;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { HttpProblem } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
+import { DomainError } from './errors.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 type Actor = { userId: string; ip: string };
@@ -44,7 +44,7 @@ export async function saveSystemMessage(
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0)
-        throw new HttpProblem(404, 'messageNotFound', { id: ['messageNotFound'] });
+        throw new DomainError('notFound', 'messageNotFound', { id: ['messageNotFound'] });
     }
     await audit(trx, {
       action: input.id ? 'admin.messages.update' : 'admin.messages.add',
@@ -75,7 +75,7 @@ export async function setSystemMessageFlag(
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0)
-      throw new HttpProblem(404, 'messageNotFound', { messageId: ['messageNotFound'] });
+      throw new DomainError('notFound', 'messageNotFound', { messageId: ['messageNotFound'] });
     // Switching pop on again pops it for everyone again.
     if (flag === 'pop' && value)
       await trx.deleteFrom('system_message_dismissals').where('message_id', '=', id).execute();
@@ -97,7 +97,7 @@ export async function deleteSystemMessage(db: Kysely<DB>, id: number, actor: Act
   return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom('system_messages').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0)
-      throw new HttpProblem(404, 'messageNotFound', { messageId: ['messageNotFound'] });
+      throw new DomainError('notFound', 'messageNotFound', { messageId: ['messageNotFound'] });
     await audit(trx, {
       action: 'admin.messages.delete',
       actorId: actor.userId,
@@ -112,7 +112,7 @@ export async function deleteSystemMessage(db: Kysely<DB>, id: number, actor: Act
 /** A closed popup stays closed for that user (until an admin pops the message again). */
 export async function dismissSystemMessage(db: Kysely<DB>, id: number, userId: string): Promise<void> {
   const exists = await db.selectFrom('system_messages').select('id').where('id', '=', id).executeTakeFirst();
-  if (!exists) throw new HttpProblem(404, 'messageNotFound', { messageId: ['messageNotFound'] });
+  if (!exists) throw new DomainError('notFound', 'messageNotFound', { messageId: ['messageNotFound'] });
   await db
     .insertInto('system_message_dismissals')
     .values({ message_id: id, user_id: userId, dismissed_at: Date.now() })

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { HttpProblem } from '../plugins/errors.ts';
 import { encrypt } from '../security/crypto.ts';
 import { audit } from './audit.ts';
+import { DomainError } from './errors.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 export const MASK = '********';
@@ -97,7 +97,7 @@ export async function updateTraderKey(
       .select(['id', 'is_active'])
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (!existing) throw new HttpProblem(404, 'traderKeyNotFound', { id: ['traderKeyNotFound'] });
+    if (!existing) throw new DomainError('notFound', 'traderKeyNotFound', { id: ['traderKeyNotFound'] });
     await trx
       .updateTable('trader_keys')
       .set({
@@ -142,7 +142,7 @@ export async function activateTraderKey(
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0)
-      throw new HttpProblem(404, 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+      throw new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
     await audit(trx, {
       action: active ? 'admin.traders.activate' : 'admin.traders.deactivate',
       actorId: actor.userId,
@@ -164,11 +164,11 @@ export async function setTraderKeyRoles(
   const wanted = [...new Set(roleIds)];
   return inTransaction(db, async (trx) => {
     const key = await trx.selectFrom('trader_keys').select('id').where('id', '=', id).executeTakeFirst();
-    if (!key) throw new HttpProblem(404, 'traderKeyNotFound', { id: ['traderKeyNotFound'] });
+    if (!key) throw new DomainError('notFound', 'traderKeyNotFound', { id: ['traderKeyNotFound'] });
     if (wanted.length) {
       const found = await trx.selectFrom('roles').select('id').where('id', 'in', wanted).execute();
       if (found.length !== wanted.length)
-        throw new HttpProblem(400, 'unknownRoles', { permissionMap: ['unknownRoles'] });
+        throw new DomainError('invalid', 'unknownRoles', { permissionMap: ['unknownRoles'] });
     }
     await trx.deleteFrom('trader_key_roles').where('key_id', '=', id).execute();
     if (wanted.length)

@@ -2,8 +2,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { ROLE } from '#shared/roles.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
-import { HttpProblem } from '../plugins/errors.ts';
 import { audit } from './audit.ts';
+import { DomainError } from './errors.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 import { normalizeEmail } from './user-lookup.ts';
 
@@ -103,10 +103,10 @@ async function checkRoleIds(db: Kysely<DB>, ids: number[], field: string): Promi
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   if (unique.includes(await adminRoleId(db)))
-    throw new HttpProblem(400, 'adminTagLocked', { [field]: ['adminTagLocked'] });
+    throw new DomainError('invalid', 'adminTagLocked', { [field]: ['adminTagLocked'] });
   const found = await db.selectFrom('roles').select('id').where('id', 'in', unique).execute();
   if (found.length !== unique.length)
-    throw new HttpProblem(400, 'unknownRoles', { [field]: ['unknownRoles'] });
+    throw new DomainError('invalid', 'unknownRoles', { [field]: ['unknownRoles'] });
 }
 
 export type BatchInput = {
@@ -148,7 +148,7 @@ export async function batchUserOperation(
     } else {
       const found = await trx.selectFrom('users').select('id').where('id', 'in', rows).execute();
       if (found.length !== rows.length)
-        throw new HttpProblem(400, 'unknownUsers', { rows: ['unknownUsers'] });
+        throw new DomainError('invalid', 'unknownUsers', { rows: ['unknownUsers'] });
       affected = rows.length;
     }
 
@@ -245,7 +245,7 @@ export async function addRole(db: Kysely<DB>, name: string, actor: { userId: str
       .onConflict((oc) => oc.column('name_normalized').doNothing())
       .returning(['id', 'name'])
       .executeTakeFirst();
-    if (!inserted) throw new HttpProblem(400, 'tagExists', { name: ['tagExists'] });
+    if (!inserted) throw new DomainError('invalid', 'tagExists', { name: ['tagExists'] });
     await audit(trx, {
       action: 'admin.roles.add',
       actorId: actor.userId,
@@ -266,8 +266,9 @@ export async function deleteRole(
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!role) throw new HttpProblem(404, 'tagNotFound', { id: ['tagNotFound'] });
-    if (role.name === ROLE.admin) throw new HttpProblem(400, 'adminTagLocked', { id: ['adminTagLocked'] });
+    if (!role) throw new DomainError('notFound', 'tagNotFound', { id: ['tagNotFound'] });
+    if (role.name === ROLE.admin)
+      throw new DomainError('invalid', 'adminTagLocked', { id: ['adminTagLocked'] });
     const removed = await trx.deleteFrom('user_roles').where('role_id', '=', id).executeTakeFirst();
     await trx.deleteFrom('roles').where('id', '=', id).execute();
     await audit(trx, {
@@ -302,7 +303,7 @@ export async function assignUserRole(
       .select(['id', 'email'])
       .where('id', '=', input.userId)
       .executeTakeFirst();
-    if (!user) throw new HttpProblem(404, 'userNotFound', { userId: ['userNotFound'] });
+    if (!user) throw new DomainError('notFound', 'userNotFound', { userId: ['userNotFound'] });
     await trx
       .deleteFrom('user_roles')
       .where('user_id', '=', input.userId)
@@ -329,7 +330,7 @@ export async function assignUserRole(
         .select('id')
         .where('email_normalized', '=', normalizeEmail(input.email))
         .executeTakeFirst();
-      if (taken) throw new HttpProblem(400, 'emailTaken', { email: ['emailTaken'] });
+      if (taken) throw new DomainError('invalid', 'emailTaken', { email: ['emailTaken'] });
       changes.email = input.email.trim();
       changes.email_normalized = normalizeEmail(input.email);
       changes.user_name = input.email.trim();

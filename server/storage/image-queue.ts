@@ -1,4 +1,4 @@
-import { HttpProblem } from '../plugins/errors.ts';
+import { DomainError } from '../services/errors.ts';
 
 export type ImageQueueLimits = {
   /** Images decoded at once in this process (each takes a core while it runs). */
@@ -31,10 +31,10 @@ export class ImageQueue {
   async run<T>(personId: string, work: () => Promise<T>): Promise<T> {
     const mine = this.perPerson.get(personId) ?? 0;
     if (mine >= this.limits.perPerson) {
-      throw new HttpProblem(429, 'uploadTooManyAtOnce', {}, { retryAfter: RETRY_AFTER_SECONDS });
+      throw new DomainError('tooMany', 'uploadTooManyAtOnce', {}, { retryAfter: RETRY_AFTER_SECONDS });
     }
     if (this.running >= this.limits.concurrency && this.waiting.length >= this.limits.maxWaiting) {
-      throw new HttpProblem(503, 'uploadBusy', {}, { retryAfter: RETRY_AFTER_SECONDS });
+      throw new DomainError('busy', 'uploadBusy', {}, { retryAfter: RETRY_AFTER_SECONDS });
     }
     this.perPerson.set(personId, mine + 1);
     try {

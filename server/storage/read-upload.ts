@@ -1,6 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { HttpProblem } from '../plugins/errors.ts';
+import { DomainError } from '../services/errors.ts';
 
 /** Fastify multipart's code for a file over its size limit. */
 const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
@@ -19,7 +19,7 @@ export async function readSingleUpload(
         { reason: error instanceof Error ? error.message : String(error) },
         'malformed upload',
       );
-    return new HttpProblem(400, 'uploadMalformed', { file: ['uploadMalformed'] });
+    return new DomainError('invalid', 'uploadMalformed', { file: ['uploadMalformed'] });
   };
   if (!request.isMultipart()) throw malformed();
   let file: Awaited<ReturnType<FastifyRequest['file']>>;
@@ -28,12 +28,12 @@ export async function readSingleUpload(
   } catch (error) {
     throw malformed(error);
   }
-  if (!file) throw new HttpProblem(400, 'uploadFailed', { file: ['uploadFailed'] });
+  if (!file) throw new DomainError('invalid', 'uploadFailed', { file: ['uploadFailed'] });
   try {
     return { filename: file.filename, data: await file.toBuffer() };
   } catch (error) {
     if ((error as { code?: string }).code === FILE_TOO_LARGE) {
-      throw new HttpProblem(413, 'uploadTooLarge', { file: ['uploadTooLarge'] });
+      throw new DomainError('tooLarge', 'uploadTooLarge', { file: ['uploadTooLarge'] });
     }
     throw malformed(error);
   }
