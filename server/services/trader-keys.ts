@@ -33,6 +33,16 @@ export async function listTraderKeys(db: Kysely<DB>) {
   }));
 }
 
+/** Every trader key's id, name and whether it is on (the strategy form's and the key list's choices). */
+export async function traderSummaries(db: Kysely<DB>) {
+  const keys = await db
+    .selectFrom('trader_keys')
+    .select(['id', 'key_name', 'is_active'])
+    .orderBy('id')
+    .execute();
+  return keys.map((k) => ({ id: k.id, keyName: k.key_name, isActive: k.is_active === 1 }));
+}
+
 export async function addTraderKey(
   db: Kysely<DB>,
   secretsKey: Buffer,

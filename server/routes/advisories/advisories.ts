@@ -18,6 +18,7 @@ import {
   advisoryDtos,
   entitledKeyIds,
 } from '../../services/signal-access.ts';
+import { traderSummaries } from '../../services/trader-keys.ts';
 
 const ok = z.object({ ok: z.literal(true) });
 const myReactions = z.record(z.string(), z.union([z.literal(1), z.literal(2), z.literal(3)]));
@@ -79,14 +80,7 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/Advisory/GetAllTraders',
     { schema: { response: { 200: z.array(traderSummary) } } },
-    async () =>
-      (
-        await db.selectFrom('trader_keys').select(['id', 'key_name', 'is_active']).orderBy('id').execute()
-      ).map((k) => ({
-        id: k.id,
-        keyName: k.key_name,
-        isActive: k.is_active === 1,
-      })),
+    async () => traderSummaries(db),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import {
   addTraderKey,
   listTraderKeys,
   setTraderKeyRoles,
+  traderSummaries,
   updateTraderKey,
 } from '../../services/trader-keys.ts';
 
@@ -46,14 +47,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/TraderKey/GetAllTraders',
     { schema: { response: { 200: z.array(traderSummary) } } },
-    async () =>
-      (
-        await db.selectFrom('trader_keys').select(['id', 'key_name', 'is_active']).orderBy('id').execute()
-      ).map((k) => ({
-        id: k.id,
-        keyName: k.key_name,
-        isActive: k.is_active === 1,
-      })),
+    async () => traderSummaries(db),
   );
 
   app.get(
