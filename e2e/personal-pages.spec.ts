@@ -100,7 +100,7 @@ test('account info, profile and avatar', async ({ page, request }) => {
 
 test('security settings: password, e-mail and the other sessions', async ({ page, browser, request }) => {
   // Two devices, each signing in twice: more than the default minute on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const console = watchConsole(page);
   // The wrong current password below is refused by the server.
   console.allow(/status of 400.*PostChangePassword/);

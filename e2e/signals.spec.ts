@@ -101,7 +101,8 @@ async function waitForLive(page: Page) {
 }
 
 test('strategies and system messages are pushed live to the right people', async ({ browser, request }) => {
-  test.setTimeout(240_000);
+  // About 2.5 minutes on a quiet machine; three times that on a busy one.
+  test.setTimeout(480_000);
   await Promise.all(
     [standardEmail, premiumEmail, visitorEmail].map((email) =>
       createConfirmedAccount(request, email, password),

@@ -144,7 +144,7 @@ const rowOf = (page: Page, text: string) => page.locator('tr.ant-table-row', { h
 let articleId = 0;
 
 test('a member publishes, the administrator reviews, everyone reads', async ({ browser, request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   await createConfirmedAccount(request, memberEmail, password);
   await createConfirmedAccount(request, readerEmail, password);
   const admin = await openContext(browser);
