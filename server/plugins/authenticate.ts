@@ -33,6 +33,17 @@ export function unauthorized(
   return sendProblem(request, reply, 401, description, {});
 }
 
+/**
+ * The caller of a route registered behind `authenticate`, which has always set it by the time a handler
+ * runs. Called from a route outside that context it fails loudly (the route matrix test would show it),
+ * instead of a handler going on with no one.
+ */
+export function principalOf<P = Principal>(request: { principal: P | undefined; url?: string }): P {
+  const principal = request.principal;
+  if (!principal) throw new Error(`${request.url ?? 'a route'} is not behind authenticate`);
+  return principal;
+}
+
 type Options = { verify: TokenVerifier };
 
 async function authenticatePlugin(app: FastifyInstance, options: Options) {

@@ -8,6 +8,7 @@ import {
   traderSummary,
 } from '#shared/schemas/signals.ts';
 import type { DB } from '../../db/schema.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { isAdmin } from '../../policies/membership.ts';
 import { deleteAdvisory, react, saveAdvisory } from '../../services/advisories.ts';
@@ -54,7 +55,7 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
   externalImages: ExternalImages;
 }> = async (app, { db, externalImages }) => {
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
-    userId: request.principal!.userId,
+    userId: principalOf(request).userId,
     ip: request.ip,
   });
 
@@ -92,7 +93,7 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const content = await externalImages.localizeHtml(
         request.body.content,
-        request.principal!.userId,
+        principalOf(request).userId,
         'content',
       );
       const saved = await saveAdvisory(db, { ...request.body, content }, actor(request));
@@ -113,7 +114,7 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
 /** Members: counts of what they can see, and their reaction. Registered behind requireMember. */
 export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
   app.get('/api/Advisory/GetAdvCount', { schema: { response: { 200: counts } } }, async (request) => {
-    const principal = request.principal!;
+    const principal = principalOf(request);
     if (isAdmin(principal))
       return advisoryCounts(
         db,
@@ -133,7 +134,7 @@ export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = a
     const rows = await db
       .selectFrom('advisory_reactions')
       .select(['advisory_id', 'kind'])
-      .where('user_id', '=', request.principal!.userId)
+      .where('user_id', '=', principalOf(request).userId)
       .execute();
     const mine: Record<string, 1 | 2 | 3> = {};
     for (const row of rows) mine[String(row.advisory_id)] = row.kind as 1 | 2 | 3;
@@ -144,7 +145,7 @@ export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = a
     '/api/AdvisoryFeedBack/Follow',
     { schema: { body: followRequest, response: { 200: ok } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       // Only on a strategy the member actually receives.
       const audience = await advisoryAudience(db, request.body.advisoryId, { userId: principal.userId });
       if (audience.length === 0)

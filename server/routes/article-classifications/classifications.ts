@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { classificationTree, editClassificationRequest, idQuery } from '#shared/schemas/teaching.ts';
 import type { DB } from '../../db/schema.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import { isAdmin } from '../../policies/membership.ts';
 import {
   deleteClassification,
@@ -22,7 +23,7 @@ export const classificationReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }>
 /** Write: admins only. Registered behind authenticate + requireAdmin. */
 export const classificationAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
-    userId: request.principal!.userId,
+    userId: principalOf(request).userId,
     ip: request.ip,
   });
 

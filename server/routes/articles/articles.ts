@@ -15,6 +15,7 @@ import {
   updateArticleRequest,
 } from '#shared/schemas/teaching.ts';
 import type { DB } from '../../db/schema.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import {
   articleListScope,
@@ -170,7 +171,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
       schema: { body: addArticleRequest, response: { 200: z.object({ id: z.number() }) } },
     },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       if (!canCreateArticle(principal)) throw new HttpProblem(403, 'notMember');
       const id = await addArticle(
         db,
@@ -185,7 +186,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     '/Articles/UpdateArticle',
     { bodyLimit: 1024 * 1024, schema: { body: updateArticleRequest, response: { 200: ok } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const existing = await readable(db, request.body.id, principal);
       if (!canEditArticle(principal, existing)) throw denied();
       const resubmit = existing.author_id === principal.userId || !isAdmin(principal);
@@ -201,7 +202,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     '/Articles/DeleteArticle/:id',
     { schema: { params: idParams, response: { 200: ok } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const existing = await readable(db, request.params.id, principal);
       if (!canDeleteArticle(principal, existing)) throw denied();
       await deleteArticle(db, existing.id, actor(principal, request.ip));
@@ -213,7 +214,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     '/Articles/ApprovalArticle',
     { schema: { querystring: approvalQuery, response: { 200: ok } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       if (!canReviewArticle(principal)) throw denied();
       await reviewArticle(db, request.query, actor(principal, request.ip));
       return { ok: true as const };
@@ -223,7 +224,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
   for (const kind of ['like', 'collect'] as const) {
     const path = kind === 'like' ? '/Articles/Like/:id' : '/Articles/Collect/:id';
     app.post(path, { schema: { params: idParams, response: { 200: reactionResponse } } }, async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const existing = await readable(db, request.params.id, principal);
       if (!canEngage(principal, existing)) throw new HttpProblem(403, 'notMember');
       return toggleReaction(db, kind, existing.id, principal.userId);
@@ -234,7 +235,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     '/Articles/Comment',
     { schema: { body: addCommentRequest, response: { 200: z.object({ id: z.number() }) } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const existing = await readable(db, request.body.articleId, principal);
       if (!canEngage(principal, existing)) throw new HttpProblem(403, 'notMember');
       return { id: await addComment(db, existing.id, principal.userId, request.body.content) };
@@ -245,7 +246,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     '/Articles/Comment/:id',
     { schema: { params: idParams, response: { 200: ok } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const row = await db
         .selectFrom('article_comments')
         .selectAll()

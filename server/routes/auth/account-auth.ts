@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { acceptedResponse, changeEmailRequest, changePasswordRequest } from '#shared/schemas/auth.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem, requestLocale } from '../../plugins/errors.ts';
 import { changePassword, requestEmailChange } from '../../services/account.ts';
 import { endOtherSessions } from '../../services/sessions.ts';
@@ -30,7 +31,7 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
     '/Auth/PostChangePassword',
     { config: limited, schema: { body: changePasswordRequest, response: { 200: acceptedResponse } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const hubEvents = await changePassword(context(request.ip), {
         userId: principal.userId,
         sessionUid: principal.sessionUid,
@@ -49,7 +50,7 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
     '/Auth/PostChangeEmail',
     { config: limited, schema: { body: changeEmailRequest, response: { 200: acceptedResponse } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const outcome = await requestEmailChange(context(request.ip), {
         userId: principal.userId,
         newEmail: request.body.newEmail,

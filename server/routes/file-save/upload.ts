@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadResponse } from '#shared/schemas/teaching.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { isAdmin, isMember } from '../../policies/membership.ts';
 import type { ImageQueue } from '../../storage/image-queue.ts';
@@ -12,7 +13,7 @@ export const fileSaveRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; imageQu
   { uploadsDir, imageQueue },
 ) => {
   app.post('/api/FileSave/Upload', { schema: { response: { 200: uploadResponse } } }, async (request) => {
-    const principal = request.principal!;
+    const principal = principalOf(request);
     if (!isMember(principal) && !isAdmin(principal)) throw new HttpProblem(403, 'notMember');
     const file = await readSingleUpload(request, MAX_IMAGE_BYTES);
     const data = file.data;

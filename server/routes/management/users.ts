@@ -16,6 +16,7 @@ import {
   usersQuery,
 } from '#shared/schemas/management.ts';
 import type { Database } from '../../db/database.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { membershipLevel } from '../../policies/membership.ts';
 import {
@@ -37,7 +38,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { database }) => {
   const { db } = database;
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
-    userId: request.principal!.userId,
+    userId: principalOf(request).userId,
     ip: request.ip,
   });
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { personalInfo, sessionList, updatePersonalInfoRequest, userVo } from '#shared/schemas/personal.ts';
 import type { DB } from '../../db/schema.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { isMember, membershipLevel } from '../../policies/membership.ts';
 import { audit } from '../../services/audit.ts';
@@ -27,7 +28,7 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
     const user = await db
       .selectFrom('users')
       .select('pic')
-      .where('id', '=', request.principal!.userId)
+      .where('id', '=', principalOf(request).userId)
       .executeTakeFirst();
     return { pic: user?.pic ?? DEFAULT_AVATAR };
   });
@@ -36,7 +37,7 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
     '/api/PersonalInfo/GetPersonalInfo',
     { schema: { response: { 200: personalInfo } } },
     async (request) => {
-      const found = await loadUserWithRoles(db, request.principal!.userId);
+      const found = await loadUserWithRoles(db, principalOf(request).userId);
       if (!found) throw new HttpProblem(404, 'No such user.');
       const { user } = found;
       const roles = found.roles.map((r) => r.name);
@@ -78,7 +79,7 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
       await db
         .updateTable('users')
         .set({ ...changes, updated_at: Date.now() })
-        .where('id', '=', request.principal!.userId)
+        .where('id', '=', principalOf(request).userId)
         .execute();
       return { ok: true as const };
     },
@@ -87,13 +88,13 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
   app.post('/api/PersonalInfo/UploadAvatar', { schema: { response: { 200: userVo } } }, async (request) => {
     const { data } = await readSingleUpload(request, MAX_IMAGE_BYTES);
     try {
-      const stored = await options.imageQueue.run(request.principal!.userId, () =>
+      const stored = await options.imageQueue.run(principalOf(request).userId, () =>
         storeImage(options.uploadsDir, 'avatars', data, { width: 256, height: 256, fit: 'cover' }),
       );
       await db
         .updateTable('users')
         .set({ pic: stored.url, updated_at: Date.now() })
-        .where('id', '=', request.principal!.userId)
+        .where('id', '=', principalOf(request).userId)
         .execute();
       return { pic: stored.url };
     } catch (error) {
@@ -103,10 +104,10 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/api/PersonalInfo/Sessions', { schema: { response: { 200: sessionList } } }, async (request) => {
-    const sessions = await listSessions(db, request.principal!.userId);
+    const sessions = await listSessions(db, principalOf(request).userId);
     return sessions.map((s) => ({
       id: s.id,
-      current: s.uid === request.principal!.sessionUid,
+      current: s.uid === principalOf(request).sessionUid,
       signedInAt: new Date(s.signedInAt).toISOString(),
       expiresAt: new Date(s.expiresAt).toISOString(),
       userAgent: s.userAgent,
@@ -118,7 +119,7 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
     '/api/PersonalInfo/EndOtherSessions',
     { schema: { response: { 200: z.object({ ended: z.number() }) } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       if (!principal.sessionUid) throw new HttpProblem(400, 'This token is not tied to a session.');
       const { ended } = await endOtherSessions(db, principal.userId, principal.sessionUid);
       await audit(db, {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { addOrUpdateSubscriptionsRequest, subscriptionItem } from '#shared/schemas/signals.ts';
 import type { DB } from '../../db/schema.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { isMember } from '../../policies/membership.ts';
 import { audit } from '../../services/audit.ts';
@@ -22,21 +23,21 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/Subscription/GetSubscriptions',
     { schema: { response: { 200: z.array(subscriptionItem) } } },
-    async (request) => list(request.principal!),
+    async (request) => list(principalOf(request)),
   );
 
   // The same list; kept for clients of the declared call.
   app.get(
     '/api/Subscription/GetSubscriptionConfigurations',
     { schema: { response: { 200: z.array(subscriptionItem) } } },
-    async (request) => list(request.principal!),
+    async (request) => list(principalOf(request)),
   );
 
   app.post(
     '/api/Subscription/AddOrUpdateSubscriptions',
     { schema: { body: addOrUpdateSubscriptionsRequest, response: { 200: subscriptionItem } } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       if (!isMember(principal)) throw new HttpProblem(403, 'notMember');
       const key = (await subscribableKeys(db, principal)).find((k) => k.id === request.body.keyId);
       if (!key) throw new HttpProblem(403, 'notSubscribable', { keyId: ['notSubscribable'] });

@@ -8,6 +8,7 @@ import {
   systemMessage,
 } from '#shared/schemas/signals.ts';
 import type { DB } from '../../db/schema.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { systemMessageDtos } from '../../services/signal-access.ts';
 import {
@@ -23,14 +24,14 @@ const ok = z.object({ ok: z.literal(true) });
 export const systemMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
   for (const path of ['/api/SystemMessage/GetAllSystemMessage', '/api/SystemMessage/GetAllMsgWithContent']) {
     app.get(path, { schema: { response: { 200: z.array(systemMessage) } } }, async (request) =>
-      systemMessageDtos(db, request.principal!.userId),
+      systemMessageDtos(db, principalOf(request).userId),
     );
   }
   app.post(
     '/api/SystemMessage/DismissPop',
     { schema: { querystring: messageIdQuery, response: { 200: ok } } },
     async (request) => {
-      await dismissSystemMessage(db, request.query.messageId, request.principal!.userId);
+      await dismissSystemMessage(db, request.query.messageId, principalOf(request).userId);
       return { ok: true as const };
     },
   );
@@ -39,7 +40,7 @@ export const systemMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> 
 /** Admins write them; every change reaches open pages at once. */
 export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
-    userId: request.principal!.userId,
+    userId: principalOf(request).userId,
     ip: request.ip,
   });
 
@@ -48,7 +49,7 @@ export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }>
     { schema: { body: addOrUpdateSystemMessageRequest, response: { 200: systemMessage } } },
     async (request) => {
       const saved = await saveSystemMessage(db, request.body, actor(request));
-      const [message] = await systemMessageDtos(db, request.principal!.userId, [saved.id]);
+      const [message] = await systemMessageDtos(db, principalOf(request).userId, [saved.id]);
       if (!message) throw new HttpProblem(404, 'messageNotFound');
       return message;
     },

@@ -12,6 +12,7 @@ import {
   updateApiKeySubConfigRequest,
 } from '#shared/schemas/signals.ts';
 import type { DB } from '../../db/schema.ts';
+import { principalOf } from '../../plugins/authenticate.ts';
 import {
   activateTraderKey,
   addTraderKey,
@@ -29,7 +30,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
   secretsKey: Buffer;
 }> = async (app, { db, secretsKey }) => {
   const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
-    userId: request.principal!.userId,
+    userId: principalOf(request).userId,
     ip: request.ip,
   });
 
