@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPTCHA_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { LOGIN_RESULT } from '../trading.ts';
+import { okResponse } from './common.ts';
 
 // Request and response shapes of the authentication calls (spec §7) with the rules of spec §5.
 // Messages are keys of shared/messages.ts.
@@ -124,7 +125,8 @@ export const changeEmailRequest = z.object({
 export type ChangeEmailRequest = z.input<typeof changeEmailRequest>;
 
 /** Answer of calls whose outcome must not reveal whether an account exists. */
-export const acceptedResponse = z.object({ ok: z.literal(true) });
+/** The answer of a call that was accepted (what follows, if anything, comes by mail). */
+export const acceptedResponse = okResponse;
 
 export const subscriberConfiguration = z.object({
   authority: z.string(),

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type CSSProperties, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { POPUP_NOTIFICATION_DURATION } from '#shared/constants.ts';
 import type { SystemMessageDto } from '#shared/realtime.ts';
+import { okResponse } from '#shared/schemas/common.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { markDismissed, pendingPopups, rollingMessages } from '../../lib/hub/hub-cache.ts';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
@@ -15,8 +15,6 @@ import { BRAND_COLORS } from '../../lib/theme.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 import { formatDateTime, publisherLabel } from './message-meta.ts';
 import { RollingNoticeBar } from './rolling-notice-bar.tsx';
-
-const okResponse = z.object({ ok: z.literal(true) });
 
 export const popupKey = (messageId: number) => `system-message-${messageId}`;
 

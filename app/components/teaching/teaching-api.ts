@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import {
   type AddArticleRequest,
   type Article,
@@ -19,9 +20,6 @@ import { useApiClient } from '../../lib/use-api.ts';
 
 // Teaching content calls (spec §7 article categories, articles, FileSave upload) as react-query hooks, shared
 // by the public tutorial pages, the personal "my articles" pages and the admin back office.
-
-const okResponse = z.object({ ok: z.literal(true) });
-const idResponse = z.object({ id: z.number() });
 
 export const ARTICLE_FIELDS = ['headLine', 'description', 'classification', 'text', 'picture'] as const;
 export const CATEGORY_FIELDS = ['label', 'sort', 'show', 'pids'] as const;

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import type { AdvisoryCounts } from '#shared/realtime.ts';
+import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import {
   type AddOrUpdateAdvisoryRequest,
   type AdminAdvisory,
@@ -14,9 +15,6 @@ import { useApiClient } from '../../lib/use-api.ts';
 
 // Strategies of the admin console (/api/Advisory/...). Saving one pushes it to the subscribers of its
 // traders through the hub; the console itself reads the API.
-
-const okResponse = z.object({ ok: z.literal(true) });
-const idResponse = z.object({ id: z.number() });
 
 /** Form fields whose server errors are shown beside the inputs. */
 export const ADVISORY_FIELDS = ['title', 'advisoryDesc', 'content', 'apiKeyArray'] as const;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ChangeSystemMessagePayload, SystemMessageDto } from '#shared/realtime.ts';
+import { okResponse } from '#shared/schemas/common.ts';
 import { type addOrUpdateSystemMessageRequest, systemMessage } from '#shared/schemas/signals.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { applyChangeSystemMessage } from '../../lib/hub/hub-cache.ts';
@@ -9,8 +10,6 @@ import { useApiClient } from '../../lib/use-api.ts';
 
 // System messages of the admin console (/api/SystemMessage/...). The list is the same cache the hub keeps
 // current, so each answer is applied to it at once and the hub's broadcast then agrees with it.
-
-const okResponse = z.object({ ok: z.literal(true) });
 
 /** Form fields whose server errors are shown beside the inputs. */
 export const MESSAGE_FIELDS = ['title', 'content', 'publishedUserName'] as const;

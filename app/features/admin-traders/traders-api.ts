@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import { role } from '#shared/schemas/management.ts';
 import {
   type AddApiKeyRequest,
@@ -13,9 +14,6 @@ import { useApiClient } from '../../lib/use-api.ts';
 
 // Trader API keys of the admin console (/api/TraderKey/...). Keys sit under the signed-in person's prefix,
 // so signing out drops what an admin has seen.
-
-const okResponse = z.object({ ok: z.literal(true) });
-const idResponse = z.object({ id: z.number() });
 
 /** Form fields whose server errors are shown beside the inputs. */
 export const TRADER_FIELDS = [

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { z } from 'zod';
+import { okResponse } from '#shared/schemas/common.ts';
 import {
   type AddRoleRequest,
   type AssignUserRoleRequest,
@@ -18,8 +19,6 @@ import { useApiClient } from '../../lib/use-api.ts';
 
 // Users and role tags of the admin console (spec §7 /api/Management/...). Keys sit under the signed-in
 // person's prefix, so signing out drops what an admin has seen.
-
-const okResponse = z.object({ ok: z.literal(true) });
 
 /** Form fields whose server errors are shown beside the inputs. */
 export const ADD_ROLE_FIELDS = ['name'] as const;

@@ -5,13 +5,13 @@ import {
   type ChangeEmailRequest,
   type ChangePasswordRequest,
 } from '#shared/schemas/auth.ts';
+import { okResponse } from '#shared/schemas/common.ts';
 import { sessionList, type UpdatePersonalInfoRequest, userVo } from '#shared/schemas/personal.ts';
 import { accountKeys } from '../../lib/account.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 
-const okResponse = z.object({ ok: z.literal(true) });
 const endedResponse = z.object({ ended: z.number() });
 
 export const PROFILE_FIELDS = ['nickName', 'gender', 'phone'] as const;

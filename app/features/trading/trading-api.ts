@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { okResponse } from '#shared/schemas/common.ts';
 import type { followRequest } from '#shared/schemas/signals.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
 import type { MyReactions } from '../../lib/hub/hub-queries.ts';
 import { useApiClient } from '../../lib/use-api.ts';
-
-const okResponse = z.object({ ok: z.literal(true) });
 
 /**
  * POST /api/AdvisoryFeedBack/Follow: the member's one reaction to a strategy (changeable). The counts come

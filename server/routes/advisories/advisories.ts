@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import {
   addOrUpdateAdvisoryRequest,
   adminAdvisory,
@@ -21,7 +22,6 @@ import {
 } from '../../services/signal-access.ts';
 import { traderSummaries } from '../../services/trader-keys.ts';
 
-const ok = z.object({ ok: z.literal(true) });
 const myReactions = z.record(z.string(), z.union([z.literal(1), z.literal(2), z.literal(3)]));
 const counts = z.record(z.string(), z.object({ 1: z.number(), 2: z.number(), 3: z.number() }));
 
@@ -88,7 +88,7 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
     '/api/Advisory/AddOrUpdateAdvisory',
     {
       bodyLimit: 1024 * 1024,
-      schema: { body: addOrUpdateAdvisoryRequest, response: { 200: z.object({ id: z.number() }) } },
+      schema: { body: addOrUpdateAdvisoryRequest, response: { 200: idResponse } },
     },
     async (request) => {
       const content = await externalImages.localizeHtml(
@@ -103,7 +103,12 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/Advisory/DeleteAdvisory',
-    { schema: { querystring: z.object({ advisoryId: z.coerce.number().int() }), response: { 200: ok } } },
+    {
+      schema: {
+        querystring: z.object({ advisoryId: z.coerce.number().int() }),
+        response: { 200: okResponse },
+      },
+    },
     async (request) => {
       await deleteAdvisory(db, request.query.advisoryId, actor(request));
       return { ok: true as const };
@@ -143,7 +148,7 @@ export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = a
 
   app.post(
     '/api/AdvisoryFeedBack/Follow',
-    { schema: { body: followRequest, response: { 200: ok } } },
+    { schema: { body: followRequest, response: { 200: okResponse } } },
     async (request) => {
       const principal = principalOf(request);
       // Only on a strategy the member actually receives.

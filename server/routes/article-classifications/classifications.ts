@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import { classificationTree, editClassificationRequest, idQuery } from '#shared/schemas/teaching.ts';
 import type { DB } from '../../db/schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
@@ -29,13 +29,13 @@ export const classificationAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }
 
   app.post(
     '/api/ArticleClassification/Edit',
-    { schema: { body: editClassificationRequest, response: { 200: z.object({ id: z.number() }) } } },
+    { schema: { body: editClassificationRequest, response: { 200: idResponse } } },
     async (request) => ({ id: await editClassification(db, request.body, actor(request)) }),
   );
 
   app.post(
     '/api/ArticleClassification/Delete',
-    { schema: { querystring: idQuery, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { schema: { querystring: idQuery, response: { 200: okResponse } } },
     async (request) => {
       await deleteClassification(db, request.query.id, actor(request));
       return { ok: true as const };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ARTICLE_STATUS } from '#shared/constants.ts';
+import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import {
   addArticleRequest,
   addCommentRequest,
@@ -46,7 +47,6 @@ import {
 import type { ExternalImages } from '../../services/external-images.ts';
 
 const idParams = z.object({ id: z.coerce.number().int() });
-const ok = z.object({ ok: z.literal(true) });
 const denied = () => new HttpProblem(403, 'permissionDenied');
 
 /** An article the caller may read, or 404 (a hidden article does not reveal that it exists). */
@@ -168,7 +168,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     '/Articles/AddArticle',
     {
       bodyLimit: 1024 * 1024,
-      schema: { body: addArticleRequest, response: { 200: z.object({ id: z.number() }) } },
+      schema: { body: addArticleRequest, response: { 200: idResponse } },
     },
     async (request) => {
       const principal = principalOf(request);
@@ -184,7 +184,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/Articles/UpdateArticle',
-    { bodyLimit: 1024 * 1024, schema: { body: updateArticleRequest, response: { 200: ok } } },
+    { bodyLimit: 1024 * 1024, schema: { body: updateArticleRequest, response: { 200: okResponse } } },
     async (request) => {
       const principal = principalOf(request);
       const existing = await readable(db, request.body.id, principal);
@@ -200,7 +200,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/Articles/DeleteArticle/:id',
-    { schema: { params: idParams, response: { 200: ok } } },
+    { schema: { params: idParams, response: { 200: okResponse } } },
     async (request) => {
       const principal = principalOf(request);
       const existing = await readable(db, request.params.id, principal);
@@ -212,7 +212,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/Articles/ApprovalArticle',
-    { schema: { querystring: approvalQuery, response: { 200: ok } } },
+    { schema: { querystring: approvalQuery, response: { 200: okResponse } } },
     async (request) => {
       const principal = principalOf(request);
       if (!canReviewArticle(principal)) throw denied();
@@ -233,7 +233,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/Articles/Comment',
-    { schema: { body: addCommentRequest, response: { 200: z.object({ id: z.number() }) } } },
+    { schema: { body: addCommentRequest, response: { 200: idResponse } } },
     async (request) => {
       const principal = principalOf(request);
       const existing = await readable(db, request.body.articleId, principal);
@@ -244,7 +244,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/Articles/Comment/:id',
-    { schema: { params: idParams, response: { 200: ok } } },
+    { schema: { params: idParams, response: { 200: okResponse } } },
     async (request) => {
       const principal = principalOf(request);
       const row = await db

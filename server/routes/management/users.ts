@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { okResponse } from '#shared/schemas/common.ts';
 import {
   addRoleRequest,
   assignUserRoleRequest,
@@ -166,7 +167,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/Management/DeleteRole',
-    { schema: { body: deleteRoleRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { schema: { body: deleteRoleRequest, response: { 200: okResponse } } },
     async (request) => {
       await deleteRole(db, request.body.id, actor(request));
       return { ok: true as const };
@@ -175,7 +176,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/Management/AssignUserRole',
-    { schema: { body: assignUserRoleRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { schema: { body: assignUserRoleRequest, response: { 200: okResponse } } },
     async (request) => {
       await assignUserRole(db, request.body, actor(request));
       return { ok: true as const };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { okResponse } from '#shared/schemas/common.ts';
 import { personalInfo, sessionList, updatePersonalInfoRequest, userVo } from '#shared/schemas/personal.ts';
 import type { DB } from '../../db/schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
@@ -68,7 +69,7 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/PersonalInfo/UpdatePersonalInfo',
-    { schema: { body: updatePersonalInfoRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { schema: { body: updatePersonalInfoRequest, response: { 200: okResponse } } },
     async (request) => {
       const { nickName, gender, phone } = request.body;
       const changes = {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { okResponse } from '#shared/schemas/common.ts';
 import {
   addOrUpdateSystemMessageRequest,
   messageFlagQuery,
@@ -18,8 +19,6 @@ import {
   setSystemMessageFlag,
 } from '../../services/system-messages.ts';
 
-const ok = z.object({ ok: z.literal(true) });
-
 /** Every signed-in user reads the messages (newest first) and closes popups. */
 export const systemMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
   for (const path of ['/api/SystemMessage/GetAllSystemMessage', '/api/SystemMessage/GetAllMsgWithContent']) {
@@ -29,7 +28,7 @@ export const systemMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> 
   }
   app.post(
     '/api/SystemMessage/DismissPop',
-    { schema: { querystring: messageIdQuery, response: { 200: ok } } },
+    { schema: { querystring: messageIdQuery, response: { 200: okResponse } } },
     async (request) => {
       await dismissSystemMessage(db, request.query.messageId, principalOf(request).userId);
       return { ok: true as const };
@@ -60,21 +59,25 @@ export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }>
       flag === 'roll'
         ? '/api/SystemMessage/UpdateSystemMessageIsRoll'
         : '/api/SystemMessage/UpdateSystemMessageIsPop';
-    app.post(path, { schema: { querystring: messageFlagQuery, response: { 200: ok } } }, async (request) => {
-      await setSystemMessageFlag(
-        db,
-        request.query.messageId,
-        flag,
-        request.query.newValue === 'true',
-        actor(request),
-      );
-      return { ok: true as const };
-    });
+    app.post(
+      path,
+      { schema: { querystring: messageFlagQuery, response: { 200: okResponse } } },
+      async (request) => {
+        await setSystemMessageFlag(
+          db,
+          request.query.messageId,
+          flag,
+          request.query.newValue === 'true',
+          actor(request),
+        );
+        return { ok: true as const };
+      },
+    );
   }
 
   app.post(
     '/api/SystemMessage/DeleteSystemMessage',
-    { schema: { querystring: messageIdQuery, response: { 200: ok } } },
+    { schema: { querystring: messageIdQuery, response: { 200: okResponse } } },
     async (request) => {
       await deleteSystemMessage(db, request.query.messageId, actor(request));
       return { ok: true as const };

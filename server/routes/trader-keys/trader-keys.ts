@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import { role } from '#shared/schemas/management.ts';
 import {
   activateApiKeyRequest,
@@ -21,8 +22,6 @@ import {
   traderSummaries,
   updateTraderKey,
 } from '../../services/trader-keys.ts';
-
-const ok = z.object({ ok: z.literal(true) });
 
 /** Trader API keys, all under /api/TraderKey/ (admins only; registered behind requireAdmin). */
 export const traderKeyRoutes: FastifyPluginAsyncZod<{
@@ -68,7 +67,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/TraderKey/ActiviateApiKey',
-    { schema: { body: activateApiKeyRequest, response: { 200: ok } } },
+    { schema: { body: activateApiKeyRequest, response: { 200: okResponse } } },
     async (request) => {
       await activateTraderKey(db, request.body.apiKeyId, request.body.active, actor(request));
       return { ok: true as const };
@@ -77,7 +76,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/TraderKey/AddApiKey',
-    { schema: { body: addApiKeyRequest, response: { 200: z.object({ id: z.number() }) } } },
+    { schema: { body: addApiKeyRequest, response: { 200: idResponse } } },
     async (request) => ({
       id: await addTraderKey(db, secretsKey, request.body, actor(request)),
     }),
@@ -85,7 +84,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/TraderKey/UpdateApiKey',
-    { schema: { body: updateApiKeyRequest, response: { 200: ok } } },
+    { schema: { body: updateApiKeyRequest, response: { 200: okResponse } } },
     async (request) => {
       await updateTraderKey(db, secretsKey, request.body, actor(request));
       return { ok: true as const };
@@ -94,7 +93,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/TraderKey/UpdateApiKeySubConfig',
-    { schema: { body: updateApiKeySubConfigRequest, response: { 200: ok } } },
+    { schema: { body: updateApiKeySubConfigRequest, response: { 200: okResponse } } },
     async (request) => {
       await setTraderKeyRoles(db, request.body.id, request.body.permissionMap, actor(request));
       return { ok: true as const };
