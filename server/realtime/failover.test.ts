@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
+import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, tempDir } from '../test/databases.ts';
 import { createUser } from '../test/factories.ts';
@@ -64,8 +65,14 @@ describe.runIf(enabled)('failover: a server process dies while strategies are pu
   let lb: net.Server;
   let base: string;
   const ports: number[] = [];
+  let dispatcher: Dispatcher;
 
   beforeAll(async () => {
+    // Every HTTP call on a connection of its own: a kept-alive connection through the balancer to the
+    // process about to die could otherwise be reused just as it closes ("other side closed"), outside the
+    // retries that the publishing loop has for that moment.
+    dispatcher = getGlobalDispatcher();
+    setGlobalDispatcher(new Agent({ pipelining: 0 }));
     testDb = await createTestDatabase('postgres');
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${testDb.schema}`);
@@ -111,6 +118,7 @@ describe.runIf(enabled)('failover: a server process dies while strategies are pu
     );
     await new Promise((r) => lb.close(r));
     await testDb.dispose();
+    setGlobalDispatcher(dispatcher);
   });
 
   it('every client ends with every strategy it was entitled to, each shown once', {
