@@ -84,6 +84,9 @@ class FakeManager implements OidcManager {
   async getUser() {
     return this.user;
   }
+  stopSilentRenew() {
+    this.calls.push({ method: 'stopSilentRenew' });
+  }
   async removeUser() {
     this.calls.push({ method: 'removeUser' });
     this.user = null;
@@ -148,6 +151,7 @@ function setup(overrides: Partial<AuthServiceDeps> = {}) {
       return manager;
     },
     origin: () => ORIGIN,
+    currentPath: () => '/personal/info',
     inFrame: () => false,
     openChannel: () => null,
     probeSession: async () => 'open',
@@ -244,6 +248,15 @@ describe('AuthService start-up', () => {
     expect(gone.manager.calls.map((call) => call.method)).toEqual(['signinSilent', 'removeUser']);
   });
 
+  it('does not renew the tokens a sign-out is revoking, on the page it comes back to', async () => {
+    const callbackPath = new URL(SETTINGS.post_logout_redirect_uri).pathname;
+    const { service, manager } = setup({ currentPath: () => callbackPath });
+    manager.user = userOf({ expiresIn: -30 });
+    service.start();
+    await settle(service);
+    expect(manager.calls.map((call) => call.method)).toEqual(['stopSilentRenew']);
+  });
+
   it('does nothing by itself inside the silent sign-in frame, which only answers its parent', async () => {
     const loadSettings = vi.fn(async () => SETTINGS);
     const { service, manager, created } = setup({ inFrame: () => true, loadSettings });
@@ -333,6 +346,10 @@ describe('AuthService sign-out (spec §4)', () => {
     service.start();
     await settle(service);
     expect(await service.signOut('/')).toEqual({ status: 'redirect' });
+    // Renewals stop before the browser leaves: the provider is about to revoke the tokens.
+    const methods = manager.calls.map((call) => call.method);
+    expect(methods.indexOf('stopSilentRenew')).toBeGreaterThanOrEqual(0);
+    expect(methods.indexOf('stopSilentRenew')).toBeLessThan(methods.indexOf('signoutRedirect'));
     expect(manager.calls).toContainEqual({
       method: 'signoutRedirect',
       args: { id_token_hint: 'id-token-1', state: { returnUrl: '/' } },

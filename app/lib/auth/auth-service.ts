@@ -1,12 +1,5 @@
-import {
-  type SigninSilentArgs,
-  type SignoutResponse,
-  type User,
-  UserManager,
-  type UserManagerSettings,
-  WebStorageStateStore,
-} from 'oidc-client-ts';
-import { type SubscriberConfiguration, subscriberConfiguration } from '#shared/schemas/auth.ts';
+import { type UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
+import type { SubscriberConfiguration } from '#shared/schemas/auth.ts';
 import {
   type AuthEvent,
   type AuthenticationResult,
@@ -15,49 +8,17 @@ import {
   failResult,
   INITIAL_AUTH_STATE,
   redirectResult,
-  singleFlight,
   successResult,
   toAuthUser,
 } from './auth-state.ts';
+import {
+  type AuthServiceDeps,
+  browserDeps,
+  type CrossTabChannel,
+  type OidcManager,
+  SettingsError,
+} from './browser-oidc.ts';
 import { checkReturnUrl, forgetReturnUrl, InvalidReturnUrlError, rememberReturnUrl } from './return-url.ts';
-
-/** The web app's OpenID Connect client id (spec §7: `GET /_configuration/SubscriberSys`). */
-export const CLIENT_ID = 'SubscriberSys';
-export const SETTINGS_URL = `/_configuration/${CLIENT_ID}`;
-/** Name of the BroadcastChannel on which a tab tells the others that it signed out. */
-export const AUTH_CHANNEL = 'portal-auth';
-/** The call that tells whether the session behind the stored tokens is still open (401 when it ended). */
-export const SESSION_PROBE_URL = '/api/PersonalInfo/UserVo';
-
-/**
- * Renew this many seconds before the access token expires. oidc-client-ts defaults to 60, which would renew
- * short-lived test tokens (ACCESS_TOKEN_TTL=20) every second; 15 s leaves a refresh call plenty of time.
- */
-const RENEW_BEFORE_EXPIRY_SECONDS = 15;
-/** A token with less than this left is renewed before a call uses it. */
-const TOKEN_MIN_REMAINING_SECONDS = 5;
-const SESSION_PROBE_INTERVAL_MS = 5_000;
-
-export class SettingsError extends Error {
-  override name = 'SettingsError';
-}
-
-/** The part of oidc-client-ts' UserManager the service uses (a fake stands in for it in tests). */
-export interface OidcManager {
-  readonly events: {
-    addUserLoaded(callback: (user: User) => void): () => void;
-    addUserUnloaded(callback: () => void): () => void;
-    addSilentRenewError(callback: (error: Error) => void): () => void;
-  };
-  getUser(): Promise<User | null>;
-  removeUser(): Promise<void>;
-  signinSilent(): Promise<User | null>;
-  signinRedirect(args: { state: unknown }): Promise<void>;
-  signinCallback(url: string): Promise<User | undefined>;
-  signinSilentCallback(url: string): Promise<void>;
-  signoutRedirect(args: { id_token_hint: string | undefined; state: unknown }): Promise<void>;
-  signoutCallback(url: string): Promise<SignoutResponse | undefined>;
-}
 
 /** What the app needs from authentication; AuthService is the real one, tests use a fake. */
 export interface AuthClient {
@@ -86,82 +47,24 @@ export interface AuthClient {
   endLocalSession(): Promise<void>;
 }
 
-/** A UserManager whose silent renewals never overlap (rotating refresh tokens are single use). */
-class PortalUserManager extends UserManager {
-  private readonly renewOnce = singleFlight(() => this.renew());
+export {
+  AUTH_CHANNEL,
+  type AuthServiceDeps,
+  CLIENT_ID,
+  type OidcManager,
+  SESSION_PROBE_URL,
+  SETTINGS_URL,
+  SettingsError,
+} from './browser-oidc.ts';
 
-  override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
-    if (args && Object.keys(args).length > 0) return super.signinSilent(args);
-    return this.renewOnce();
-  }
-
-  private async renew(): Promise<User | null> {
-    const before = await this.getUser();
-    try {
-      return await super.signinSilent();
-    } catch (error) {
-      // The refresh token was refused (revoked, or used up by a tab that copied this tab's storage) but the
-      // provider session may still be open: ask the prompt=none frame once before giving up.
-      if (before?.refresh_token) return super.signinSilent({ forceIframeAuth: true });
-      throw error;
-    }
-  }
-}
-
-interface CrossTabChannel {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-}
-
-export interface AuthServiceDeps {
-  loadSettings: () => Promise<SubscriberConfiguration>;
-  createManager: (settings: UserManagerSettings) => OidcManager;
-  origin: () => string;
-  /** True inside the hidden silent sign-in frame, which must not renew or watch anything itself. */
-  inFrame: () => boolean;
-  openChannel: () => CrossTabChannel | null;
-  /** Asks the API whether the session behind a token is still open. */
-  probeSession: (accessToken: string) => Promise<'open' | 'ended' | 'unknown'>;
-}
-
-async function fetchSettings(): Promise<SubscriberConfiguration> {
-  let response: Response;
-  try {
-    response = await fetch(SETTINGS_URL, { headers: { accept: 'application/json' } });
-  } catch (error) {
-    throw new SettingsError(String(error));
-  }
-  if (!response.ok) throw new SettingsError(`HTTP ${response.status}`);
-  const parsed = subscriberConfiguration.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new SettingsError('invalid settings');
-  return parsed.data;
-}
-
-async function probeSession(accessToken: string): Promise<'open' | 'ended' | 'unknown'> {
-  try {
-    const response = await fetch(SESSION_PROBE_URL, { headers: { authorization: `Bearer ${accessToken}` } });
-    if (response.status === 401) return 'ended';
-    return response.ok ? 'open' : 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-const browserDeps: AuthServiceDeps = {
-  loadSettings: fetchSettings,
-  createManager: (settings) => new PortalUserManager(settings),
-  origin: () => window.location.origin,
-  inFrame: () => {
-    try {
-      return window.self !== window.top;
-    } catch {
-      return true;
-    }
-  },
-  openChannel: () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL)),
-  probeSession,
-};
-
+/**
+ * Renew this many seconds before the access token expires. oidc-client-ts defaults to 60, which would renew
+ * short-lived test tokens (ACCESS_TOKEN_TTL=20) every second; 15 s leaves a refresh call plenty of time.
+ */
+const RENEW_BEFORE_EXPIRY_SECONDS = 15;
+/** A token with less than this left is renewed before a call uses it. */
+const TOKEN_MIN_REMAINING_SECONDS = 5;
+const SESSION_PROBE_INTERVAL_MS = 5_000;
 type SignedOutMessage = { type: 'signed-out' };
 
 function isSignedOutMessage(value: unknown): value is SignedOutMessage {
@@ -186,6 +89,8 @@ export class AuthService implements AuthClient {
   private started = false;
   private channel: CrossTabChannel | null | undefined;
   private lastProbe = 0;
+  /** The page a sign-out comes back to (post_logout_redirect_uri). */
+  private signOutReturnPath: string | undefined;
   /** Callback pages may run twice (React's development double effects); the second run shares the first. */
   private readonly callbacks = new Map<string, Promise<AuthenticationResult>>();
 
@@ -211,7 +116,10 @@ export class AuthService implements AuthClient {
   private manager(): Promise<OidcManager> {
     this.managerPromise ??= this.deps
       .loadSettings()
-      .then((settings) => this.deps.createManager(this.managerSettings(settings)))
+      .then((settings) => {
+        this.signOutReturnPath = new URL(settings.post_logout_redirect_uri, this.deps.origin()).pathname;
+        return this.deps.createManager(this.managerSettings(settings));
+      })
       .catch((error: unknown) => {
         this.managerPromise = undefined;
         throw error instanceof SettingsError ? error : new SettingsError(errorText(error));
@@ -275,6 +183,13 @@ export class AuthService implements AuthClient {
     this.watchOtherTabs(manager);
     this.watchFocus();
 
+    // The page that finishes a sign-out still holds the tokens the provider has just revoked: renewing
+    // them would only be refused (a 400 from the token endpoint) before the callback forgets them.
+    if (this.deps.currentPath() === this.signOutReturnPath) {
+      manager.stopSilentRenew();
+      this.dispatch({ type: 'restored', user: null, expired: false });
+      return;
+    }
     const stored = await manager.getUser().catch(() => null);
     if (!stored) {
       this.dispatch({ type: 'restored', user: null, expired: false });
@@ -403,6 +318,8 @@ export class AuthService implements AuthClient {
     const user = await manager.getUser().catch(() => null);
     // Nobody is signed in in this tab: the sign-out is already complete.
     if (!user) return successResult(returnUrl);
+    // No renewal may start while the browser leaves for the provider, which revokes these tokens.
+    manager.stopSilentRenew();
     try {
       // id_token_hint proves who asks, so the provider signs out without a confirmation page.
       await manager.signoutRedirect({ id_token_hint: user.id_token, state: { returnUrl } });
