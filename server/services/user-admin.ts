@@ -9,90 +9,6 @@ import { normalizeEmail } from './user-lookup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type ListUsersInput = {
-  offset: number;
-  limit: number;
-  search?: string | undefined;
-  roleId?: number | undefined;
-};
-
-/** One page of users with their tag ids, newest first, optionally filtered by e-mail/name and by tag. */
-export async function listUsers(db: Kysely<DB>, input: ListUsersInput) {
-  let query = db.selectFrom('users');
-  if (input.search) {
-    const pattern = `%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('users.email_normalized', 'like', sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn('lower', ['users.user_name']), 'like', sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn('lower', ['users.nick_name']), 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  if (input.roleId !== undefined) {
-    const roleId = input.roleId;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_roles')
-          .select('user_roles.user_id')
-          .whereRef('user_roles.user_id', '=', 'users.id')
-          .where('user_roles.role_id', '=', roleId),
-      ),
-    );
-  }
-  const [{ total }, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    query
-      .select([
-        'users.id',
-        'users.email',
-        'users.user_name',
-        'users.member_expiry_date',
-        'users.member_credit',
-        'users.created_at',
-      ])
-      .orderBy('users.created_at', 'desc')
-      .orderBy('users.id')
-      .offset(input.offset)
-      .limit(input.limit)
-      .execute(),
-  ]);
-  const tags = await tagsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    total: Number(total),
-    records: rows.map((r) => ({
-      userId: r.id,
-      userName: r.user_name,
-      email: r.email,
-      memberExpiryDate: r.member_expiry_date === null ? null : new Date(r.member_expiry_date).toISOString(),
-      memberCredit: r.member_credit,
-      tags: tags.get(r.id) ?? [],
-      createdAt: new Date(r.created_at).toISOString(),
-    })),
-  };
-}
-
-export async function tagsOf(db: Kysely<DB>, userIds: string[]): Promise<Map<string, number[]>> {
-  const map = new Map<string, number[]>();
-  if (userIds.length === 0) return map;
-  const links = await db
-    .selectFrom('user_roles')
-    .select(['user_id', 'role_id'])
-    .where('user_id', 'in', userIds)
-    .orderBy('role_id')
-    .execute();
-  for (const link of links) {
-    const list = map.get(link.user_id) ?? [];
-    list.push(link.role_id);
-    map.set(link.user_id, list);
-  }
-  return map;
-}
-
 async function adminRoleId(db: Kysely<DB>): Promise<number> {
   return (await db.selectFrom('roles').select('id').where('name', '=', ROLE.admin).executeTakeFirstOrThrow())
     .id;
@@ -215,27 +131,6 @@ export async function batchUserOperation(
 
 const BATCH_LOCK_ID = 715_302;
 
-export async function rolesWithCounts(db: Kysely<DB>) {
-  const rows = await db
-    .selectFrom('roles')
-    .leftJoin('user_roles', 'user_roles.role_id', 'roles.id')
-    .select([
-      'roles.id',
-      'roles.name',
-      'roles.built_in',
-      (eb) => eb.fn.count<number>('user_roles.user_id').as('users'),
-    ])
-    .groupBy(['roles.id', 'roles.name', 'roles.built_in'])
-    .orderBy('roles.id')
-    .execute();
-  return rows.map((r) => ({
-    roleId: r.id,
-    roleName: r.name,
-    userCount: Number(r.users),
-    builtIn: r.built_in === 1,
-  }));
-}
-
 export async function addRole(db: Kysely<DB>, name: string, actor: { userId: string; ip: string }) {
   const trimmed = name.trim();
   return inTransaction(db, async (trx) => {
@@ -254,7 +149,7 @@ export async function addRole(db: Kysely<DB>, name: string, actor: { userId: str
       ip: actor.ip,
       detail: { name: trimmed },
     });
-    return { roleId: inserted.id, roleName: inserted.name };
+    return inserted;
   });
 }
 

@@ -38,13 +38,22 @@ export type UsersQuery = z.input<typeof usersQuery>;
 export const usersPage = z.object({ records: z.array(managedUserRow), total: z.number() });
 export type UsersPage = z.infer<typeof usersPage>;
 
+/** GetUsers: without parameters the spec's plain list, with paging, search or a tag one page and the total. */
+export const usersResponse = z.union([z.array(managedUser), usersPage]);
+
+export const userIdQuery = z.object({ userId: z.string().min(1).max(100) });
+/** Comma-separated user ids; none: every user. */
+export const userIdsQuery = z.object({ userIds: z.string().max(20_000).optional() });
+
 export const DEFAULT_USERS_PAGE_SIZE = ADMIN_PAGE_SIZE;
 
 export const role = z.object({ roleId: z.number(), roleName: z.string() });
 export type Role = z.infer<typeof role>;
+export const roleList = z.array(role);
 
 export const roleWithCount = role.extend({ userCount: z.number(), builtIn: z.boolean() });
 export type RoleWithCount = z.infer<typeof roleWithCount>;
+export const roleWithCountList = z.array(roleWithCount);
 
 /** userId → role ids. */
 export const userRolesMap = z.record(z.string(), z.array(z.number()));
