@@ -61,3 +61,6 @@ export function labelsBesideFields(clientWidth: number): boolean {
 export function isHorizontalMenu(clientWidth: number): boolean {
   return clientWidth > HORIZONTAL_MENU_BREAKPOINT;
 }
+
+/** The default avatar (spec §3: a default image when the user has none), for the API and the app. */
+export const DEFAULT_AVATAR_URL = '/media/default-avatar.svg';

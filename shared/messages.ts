@@ -64,6 +64,7 @@ export const MESSAGES = {
   unknownRoles: { zh: '包含不存在的标签', en: 'Some of the tags do not exist' },
   unknownUsers: { zh: '包含不存在的用户', en: 'Some of the users do not exist' },
   userNotFound: { zh: '用户不存在', en: 'No such user' },
+  sessionless: { zh: '此登录凭据不属于任何会话', en: 'This token is not tied to a session' },
   expiryDaysRange: {
     zh: '天数须为-1000到1000之间的整数',
     en: 'Days must be a whole number from -1000 to 1000',

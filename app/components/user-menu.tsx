@@ -10,8 +10,9 @@ import {
 import { Avatar, Button, Dropdown, type MenuProps, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import { ROLE } from '#shared/roles.ts';
-import { DEFAULT_AVATAR_URL, useAccount, useAvatar } from '../lib/account.ts';
+import { useAccount, useAvatar } from '../lib/account.ts';
 import { useAuth } from '../lib/auth/auth-context.tsx';
 import { AUTH_PATHS, LOCAL_SIGN_OUT_STATE, manualLoginPath } from '../lib/auth/auth-paths.ts';
 import { checkReturnUrl, currentReturnUrl } from '../lib/auth/return-url.ts';

@@ -3,9 +3,6 @@ import { personalInfo, userVo } from '#shared/schemas/personal.ts';
 import { USER_QUERY_PREFIX, useAuth } from './auth/auth-context.tsx';
 import { useApiClient } from './use-api.ts';
 
-/** The default avatar (spec §3: a default image when the user has none). */
-export const DEFAULT_AVATAR_URL = '/media/default-avatar.svg';
-
 /** Query keys of the signed-in person's data; all start with USER_QUERY_PREFIX so sign-out drops them. */
 export const accountKeys = {
   info: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'personal-info'] as const,

@@ -7,12 +7,9 @@ import { audit } from './audit.ts';
 import { withDescendants } from './classifications.ts';
 import { DomainError } from './errors.ts';
 
-export const DEFAULT_AVATAR = '/media/default-avatar.svg';
 const DAY_MS = 86_400_000;
 
 export type ArticleRow = Selectable<ArticlesTable>;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Loads an article row or answers 404. */
 export async function findArticle(db: Kysely<DB>, id: number): Promise<ArticleRow> {
@@ -30,22 +27,28 @@ async function ensureClassification(db: Kysely<DB>, id: number): Promise<void> {
   if (!row) throw new DomainError('invalid', 'categoryNotFound', { classification: ['categoryNotFound'] });
 }
 
-/** Presents rows: author, category label and path, and the caller's own like/collect state. */
-export async function presentArticles(db: Kysely<DB>, rows: ArticleRow[], viewerId: string | undefined) {
-  if (rows.length === 0) return [];
+/** What presenting articles needs besides their rows: authors, categories, the viewer's likes and collections. */
+export type ArticleRelations = Awaited<ReturnType<typeof articleRelations>>;
+
+export async function articleRelations(db: Kysely<DB>, rows: ArticleRow[], viewerId: string | undefined) {
   const ids = rows.map((r) => r.id);
+  const none = rows.length === 0;
   const [authors, categories, liked, collected] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'nick_name', 'user_name', 'pic'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
-      .execute(),
-    db
-      .selectFrom('article_classifications')
-      .select(['id', 'label', 'pids'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.classification_id))])
-      .execute(),
-    viewerId
+    none
+      ? []
+      : db
+          .selectFrom('users')
+          .select(['id', 'nick_name', 'user_name', 'pic'])
+          .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
+          .execute(),
+    none
+      ? []
+      : db
+          .selectFrom('article_classifications')
+          .select(['id', 'label', 'pids'])
+          .where('id', 'in', [...new Set(rows.map((r) => r.classification_id))])
+          .execute(),
+    viewerId && !none
       ? db
           .selectFrom('article_likes')
           .select('article_id')
@@ -53,7 +56,7 @@ export async function presentArticles(db: Kysely<DB>, rows: ArticleRow[], viewer
           .where('article_id', 'in', ids)
           .execute()
       : [],
-    viewerId
+    viewerId && !none
       ? db
           .selectFrom('article_collections')
           .select('article_id')
@@ -62,37 +65,58 @@ export async function presentArticles(db: Kysely<DB>, rows: ArticleRow[], viewer
           .execute()
       : [],
   ]);
-  const authorOf = new Map(authors.map((a) => [a.id, a]));
-  const categoryOf = new Map(categories.map((c) => [c.id, c]));
-  const likedSet = new Set(liked.map((l) => l.article_id));
-  const collectedSet = new Set(collected.map((l) => l.article_id));
-  return rows.map((r) => {
-    const author = authorOf.get(r.author_id);
-    const category = categoryOf.get(r.classification_id);
-    return {
-      id: r.id,
-      headLine: r.head_line,
-      description: r.description,
-      classification: r.classification_id,
-      classLabel: category?.label ?? '',
-      classPath: [...(category?.pids ? category.pids.split(',').map(Number) : []), r.classification_id],
-      text: r.text,
-      picture: r.picture,
-      authorId: r.author_id,
-      authorName: author?.nick_name || author?.user_name || '',
-      authorPicture: author?.pic ?? DEFAULT_AVATAR,
-      createTime: iso(r.create_time),
-      updateTime: iso(r.update_time),
-      likeTotal: r.like_total,
-      viewTotal: r.view_total,
-      commentTotal: r.comment_total,
-      collectCount: r.collect_count,
-      status: r.status,
-      contentApproval: r.content_approval,
-      liked: likedSet.has(r.id),
-      collected: collectedSet.has(r.id),
-    };
-  });
+  return {
+    authors: new Map(authors.map((a) => [a.id, a])),
+    categories: new Map(categories.map((c) => [c.id, c])),
+    liked: new Set(liked.map((l) => l.article_id)),
+    collected: new Set(collected.map((l) => l.article_id)),
+  };
+}
+
+/** The newest comments on an article, with their authors' names and pictures. */
+export function commentsOf(db: Kysely<DB>, articleId: number) {
+  return db
+    .selectFrom('article_comments')
+    .innerJoin('users', 'users.id', 'article_comments.user_id')
+    .select([
+      'article_comments.id',
+      'article_comments.article_id',
+      'article_comments.user_id',
+      'article_comments.content',
+      'article_comments.created_at',
+      'users.nick_name',
+      'users.user_name',
+      'users.pic',
+    ])
+    .where('article_comments.article_id', '=', articleId)
+    .orderBy('article_comments.created_at', 'desc')
+    .limit(200)
+    .execute();
+}
+export type CommentRow = Awaited<ReturnType<typeof commentsOf>>[number];
+
+export async function findComment(db: Kysely<DB>, id: number) {
+  const row = await db.selectFrom('article_comments').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new DomainError('notFound', 'commentNotFound');
+  return row;
+}
+
+/** People with at least one published article, oldest account first. */
+export function publishedAuthors(db: Kysely<DB>) {
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.nick_name', 'users.user_name', 'users.pic'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('articles')
+          .select('articles.id')
+          .whereRef('articles.author_id', '=', 'users.id')
+          .where('articles.status', '=', ARTICLE_STATUS.approved),
+      ),
+    )
+    .orderBy('users.created_at')
+    .execute();
 }
 
 /** One page of articles within the caller's scope, newest first. */

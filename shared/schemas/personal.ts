@@ -55,3 +55,4 @@ export const sessionInfo = z.object({
 });
 export const sessionList = z.array(sessionInfo);
 export type SessionInfo = z.infer<typeof sessionInfo>;
+export const endSessionsResponse = z.object({ ended: z.number() });

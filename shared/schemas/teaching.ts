@@ -48,6 +48,8 @@ export const editClassificationRequest = z.object({
 export type EditClassificationRequest = z.input<typeof editClassificationRequest>;
 
 export const idQuery = z.object({ id: z.coerce.number().int().positive() });
+/** An article's or comment's id in the path. */
+export const idParams = z.object({ id: z.coerce.number().int() });
 
 export const articleStatus = z.number().int();
 
@@ -162,6 +164,7 @@ export const comment = z.object({
   deletable: z.boolean(),
 });
 export type Comment = z.infer<typeof comment>;
+export const commentList = z.array(comment);
 
 export const addCommentRequest = z.object({
   articleId: z.number().int(),

@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_SIZE } from '#shared/constants.ts';
+import { AVATAR_SIZE, DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import {
   GENDERS,
   type PersonalInfo,
@@ -25,7 +25,7 @@ import {
 } from '#shared/schemas/personal.ts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { DEFAULT_AVATAR_URL, useAccount } from '../../lib/account.ts';
+import { useAccount } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';

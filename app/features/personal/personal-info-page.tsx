@@ -12,10 +12,10 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_SIZE } from '#shared/constants.ts';
+import { AVATAR_SIZE, DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { DEFAULT_AVATAR_URL, useAccount } from '../../lib/account.ts';
+import { useAccount } from '../../lib/account.ts';
 import { membershipLabel } from './membership-labels.ts';
 
 const { Title, Text } = Typography;

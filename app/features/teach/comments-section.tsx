@@ -13,6 +13,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import {
   type Article,
   addCommentRequest,
@@ -24,7 +25,6 @@ import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { articleStatusKind } from '../../components/teaching/article-status.ts';
 import { tableDateTime } from '../../components/teaching/dates.ts';
 import { useAddComment, useComments, useDeleteComment } from '../../components/teaching/teaching-api.ts';
-import { DEFAULT_AVATAR_URL } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useEngagement } from './engagement.ts';

@@ -2,7 +2,7 @@ import { ReadOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Empty, Flex, Grid, Input, Pagination, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { TEACH_PAGE_SIZE } from '#shared/constants.ts';
+import { DEFAULT_AVATAR_URL, TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
 import { CategoryCascader } from '../../components/category-cascader.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -11,7 +11,6 @@ import { ArticleCounters } from '../../components/teaching/article-counters.tsx'
 import { categoryPath, lastOfPath } from '../../components/teaching/category-paths.ts';
 import { readableDate } from '../../components/teaching/dates.ts';
 import { useArticlePage, useCategoryTree } from '../../components/teaching/teaching-api.ts';
-import { DEFAULT_AVATAR_URL } from '../../lib/account.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
 
 const { Title, Paragraph, Text } = Typography;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { ARTICLE_STATUS } from '#shared/constants.ts';
 import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import {
@@ -10,8 +9,9 @@ import {
   article,
   articlePage,
   authorList,
-  comment,
+  commentList,
   findPageQuery,
+  idParams,
   reactionResponse,
   updateArticleRequest,
 } from '#shared/schemas/teaching.ts';
@@ -29,24 +29,31 @@ import {
   canReviewArticle,
 } from '../../policies/article.ts';
 import { isAdmin, type Principal } from '../../policies/membership.ts';
+import {
+  presentArticle,
+  presentArticleSummary,
+  presentAuthor,
+  presentComment,
+} from '../../presenters/articles.ts';
 import { sha256 } from '../../security/crypto.ts';
 import {
   addArticle,
   addComment,
+  articleRelations,
+  commentsOf,
   countView,
-  DEFAULT_AVATAR,
   deleteArticle,
   deleteComment,
   findArticle,
+  findComment,
   findPage,
-  presentArticles,
+  publishedAuthors,
   reviewArticle,
   toggleReaction,
   updateArticle,
 } from '../../services/articles.ts';
 import type { ExternalImages } from '../../services/external-images.ts';
 
-const idParams = z.object({ id: z.coerce.number().int() });
 const denied = () => new HttpProblem(403, 'permissionDenied');
 
 /** An article the caller may read, or 404 (a hidden article does not reveal that it exists). */
@@ -57,36 +64,6 @@ async function readable(db: Kysely<DB>, id: number, principal: Principal | undef
   return row;
 }
 
-async function commentsOf(db: Kysely<DB>, articleId: number, principal: Principal | undefined) {
-  const rows = await db
-    .selectFrom('article_comments')
-    .innerJoin('users', 'users.id', 'article_comments.user_id')
-    .select([
-      'article_comments.id',
-      'article_comments.article_id',
-      'article_comments.user_id',
-      'article_comments.content',
-      'article_comments.created_at',
-      'users.nick_name',
-      'users.user_name',
-      'users.pic',
-    ])
-    .where('article_comments.article_id', '=', articleId)
-    .orderBy('article_comments.created_at', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    articleId: r.article_id,
-    userId: r.user_id,
-    authorName: r.nick_name || r.user_name,
-    authorPicture: r.pic ?? DEFAULT_AVATAR,
-    content: r.content,
-    createTime: new Date(r.created_at).toISOString(),
-    deletable: Boolean(principal && canDeleteComment(principal, r)),
-  }));
-}
-
 /** Public reads; signed-in callers see more (their own, or everything for admins). optionalAuthenticate. */
 export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
   app.get(
@@ -95,10 +72,8 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = asyn
     async (request) => {
       const scope = articleListScope(request.principal, request.query);
       const { rows, total } = await findPage(db, scope, request.query);
-      const records = (await presentArticles(db, rows, request.principal?.userId)).map(
-        ({ text: _text, ...rest }) => rest,
-      );
-      return { records, total };
+      const related = await articleRelations(db, rows, request.principal?.userId);
+      return { records: rows.map((row) => presentArticleSummary(row, related)), total };
     },
   );
 
@@ -113,40 +88,23 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = asyn
         const viewer = request.principal ? `u:${request.principal.userId}` : `a:${sha256(request.ip)}`;
         if (await countView(db, row.id, viewer)) row.view_total += 1;
       }
-      const [presented] = await presentArticles(db, [row], request.principal?.userId);
-      return presented!;
+      return presentArticle(row, await articleRelations(db, [row], request.principal?.userId));
     },
   );
 
-  app.get('/Articles/AuthorList', { schema: { response: { 200: authorList } } }, async () => {
-    const rows = await db
-      .selectFrom('users')
-      .select(['users.id', 'users.nick_name', 'users.user_name', 'users.pic'])
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('articles')
-            .select('articles.id')
-            .whereRef('articles.author_id', '=', 'users.id')
-            .where('articles.status', '=', 3),
-        ),
-      )
-      .orderBy('users.created_at')
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      nickName: r.nick_name || r.user_name,
-      pic: r.pic ?? DEFAULT_AVATAR,
-      show: 1 as const,
-    }));
-  });
+  app.get('/Articles/AuthorList', { schema: { response: { 200: authorList } } }, async () =>
+    (await publishedAuthors(db)).map(presentAuthor),
+  );
 
   app.get(
     '/Articles/Comments/:id',
-    { schema: { params: idParams, response: { 200: z.array(comment) } } },
+    { schema: { params: idParams, response: { 200: commentList } } },
     async (request) => {
-      await readable(db, request.params.id, request.principal);
-      return commentsOf(db, request.params.id, request.principal);
+      const { principal } = request;
+      await readable(db, request.params.id, principal);
+      return (await commentsOf(db, request.params.id)).map((row) =>
+        presentComment(row, Boolean(principal && canDeleteComment(principal, row))),
+      );
     },
   );
 };
@@ -247,12 +205,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     { schema: { params: idParams, response: { 200: okResponse } } },
     async (request) => {
       const principal = principalOf(request);
-      const row = await db
-        .selectFrom('article_comments')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw new HttpProblem(404, 'commentNotFound');
+      const row = await findComment(db, request.params.id);
       if (!canDeleteComment(principal, row)) throw denied();
       await deleteComment(db, row.id, row.article_id);
       return { ok: true as const };
