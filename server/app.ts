@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -16,6 +16,7 @@ import { authenticate } from './plugins/authenticate.ts';
 import { errors, sendProblem } from './plugins/errors.ts';
 import { identityMount } from './plugins/identity.ts';
 import { metrics } from './plugins/metrics.ts';
+import { markAccess, openapi } from './plugins/openapi.ts';
 import { security, securityHeaders } from './plugins/security.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -70,7 +71,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeTable: Array<{ method: string; url: string }>;
+    routeTable: Array<{ method: string; url: string; schema: FastifySchema | undefined }>;
     hub: Hub;
   }
 }
@@ -108,12 +109,13 @@ export async function buildApp(deps: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Every route the app registers, for the authorization matrix's completeness check.
-  const routeTable: Array<{ method: string; url: string }> = [];
+  // Every route the app registers, for the completeness checks of the authorization matrix and of the
+  // OpenAPI document (server/plugins/openapi.test.ts).
+  const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -147,6 +149,8 @@ export async function buildApp(deps: AppDeps) {
   const externalImages = new ExternalImages({ uploadsDir, imageQueue, fetch: config.imageFetch });
 
   await app.register(errors);
+  // Before any route, so that its onRoute hook sees them all: the OpenAPI document at /api/docs.
+  await app.register(openapi, { adminOnly: config.nodeEnv === 'production', publicUrl: config.publicUrl });
   await app.register(security, { https });
   await app.register(metrics, { token: config.metricsToken });
   // Limits are counted per process, or across every process in Redis when REDIS_URL is set (a Redis that
@@ -206,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
   // Public reads that show more to signed-in callers.
   await app.register(async (reader) => {
     reader.addHook('onRequest', reader.optionalAuthenticate);
+    reader.addHook('onRoute', markAccess('optional'));
     await reader.register(classificationReadRoutes, { db });
     await reader.register(articleReadRoutes, { db });
   });
@@ -213,6 +218,7 @@ export async function buildApp(deps: AppDeps) {
   // Signed in: every route in this context needs a valid bearer token.
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
+    signedIn.addHook('onRoute', markAccess('signedIn'));
     await signedIn.register(accountAuthRoutes, {
       db,
       mailer,
@@ -227,12 +233,14 @@ export async function buildApp(deps: AppDeps) {
     // Members only.
     await signedIn.register(async (members) => {
       members.addHook('onRequest', members.requireMember);
+      members.addHook('onRoute', markAccess('member'));
       await members.register(advisoryMemberRoutes, { db });
     });
     // Admins only.
     await signedIn.register(async (admin) => {
       // onRequest, so that a non-admin is refused before the body is even validated.
       admin.addHook('onRequest', admin.requireAdmin);
+      admin.addHook('onRoute', markAccess('admin'));
       await admin.register(managementRoutes, { database });
       await admin.register(classificationAdminRoutes, { db });
       await admin.register(traderKeyRoutes, { db, secretsKey });
