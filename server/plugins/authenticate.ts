@@ -44,6 +44,17 @@ export function principalOf<P = Principal>(request: { principal: P | undefined; 
   return principal;
 }
 
+/** Who acted and from where, as services record it in the audit log. */
+export type Actor = { userId: string; ip: string };
+
+export function actorOf(request: {
+  principal: { userId: string } | undefined;
+  ip: string;
+  url?: string;
+}): Actor {
+  return { userId: principalOf(request).userId, ip: request.ip };
+}
+
 type Options = { verify: TokenVerifier };
 
 async function authenticatePlugin(app: FastifyInstance, options: Options) {

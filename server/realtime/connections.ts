@@ -1,17 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { entitledKeyIds } from '../policies/advisory.ts';
 import { isAdmin, isMember, type Principal } from '../policies/membership.ts';
+import { subscribableKeys } from '../policies/trader-key.ts';
+import { presentAdvisory, presentAdvisoryCounts, presentTraderRef } from '../presenters/advisories.ts';
+import { presentSystemMessage } from '../presenters/system-messages.ts';
 import { loadPrincipal } from '../security/access-tokens.ts';
-import { type HubEvent, hubEventsAfter, oldestHubEventId, parseHubEvent } from '../services/hub-events.ts';
+import { advisoriesWithTraders, reactionCounts } from '../services/advisories.ts';
 import {
-  advisoryCounts,
-  advisoryDtos,
-  entitledKeyIds,
+  type HubEvent,
+  hubEventsAfter,
   latestEventId,
-  subscribableKeys,
-  systemMessageDtos,
-} from '../services/signal-access.ts';
+  oldestHubEventId,
+  parseHubEvent,
+} from '../services/hub-events.ts';
+import { systemMessagesFor } from '../services/system-messages.ts';
 import { catchUp } from './catch-up.ts';
 import {
   ADMINS,
@@ -98,7 +102,7 @@ export function createConnections(deps: {
    */
   async function goLive(socket: HubSocket, cursor: number, keyIds?: number[]) {
     const { principal } = socket.data;
-    const keys = (keyIds ?? (await receivedKeyIds(principal))).map(keyRoom);
+    const keys = (keyIds ?? (await entitledKeyIds(db, principal))).map(keyRoom);
     if (!socket.connected) return;
     for (const room of socket.rooms)
       if (room.startsWith(KEY_ROOM) && !keys.includes(room)) socket.leave(room);
@@ -126,31 +130,30 @@ export function createConnections(deps: {
     const keys = await subscribableKeys(db, principal);
     const subscribed = new Set(await entitledKeyIds(db, principal, keys));
     socket.emit('LoadAdvisorySub', {
-      keys: keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) })),
+      keys: keys.map((k) => ({ ...presentTraderRef(k), subscribed: subscribed.has(k.id) })),
       eventId,
     });
-  }
-
-  /** The keys whose strategies a person receives: subscribed, and admitted (none for non-members). */
-  async function receivedKeyIds(principal: Principal): Promise<number[]> {
-    return isMember(principal) ? entitledKeyIds(db, principal) : [];
   }
 
   /** The person's feed, counts and system messages as of `eventId`; returns the keys the feed was read for. */
   async function sendSnapshot(socket: HubSocket, eventId: number): Promise<number[]> {
     const { principal } = socket.data;
-    const keyIds = await receivedKeyIds(principal);
-    const dtos = keyIds.length ? await advisoryDtos(db, { keyIds }) : [];
-    socket.emit('LoadAdvisory', { advisoryDtos: dtos, replace: true, eventId });
-    socket.emit('LoadAdvisoryCount', {
-      counts: await advisoryCounts(
-        db,
-        dtos.map((d) => d.id),
-      ),
+    // The keys whose strategies the person receives: subscribed and admitted (none for non-members).
+    const keyIds = await entitledKeyIds(db, principal);
+    const feed = keyIds.length ? await advisoriesWithTraders(db, { keyIds }) : [];
+    const ids = feed.map(({ row }) => row.id);
+    socket.emit('LoadAdvisory', {
+      advisoryDtos: feed.map(({ row, traders }) => presentAdvisory(row, traders)),
       replace: true,
       eventId,
     });
-    socket.emit('LoadSystemMessage', { messages: await systemMessageDtos(db, principal.userId), eventId });
+    const counts = presentAdvisoryCounts(ids, await reactionCounts(db, ids));
+    socket.emit('LoadAdvisoryCount', { counts, replace: true, eventId });
+    const messages = await systemMessagesFor(db, principal.userId);
+    socket.emit('LoadSystemMessage', {
+      messages: messages.rows.map((row) => presentSystemMessage(row, messages.dismissed.has(row.id))),
+      eventId,
+    });
     return keyIds;
   }
 

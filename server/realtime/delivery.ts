@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { advisoryAudience } from '../policies/advisory.ts';
 import type { HubEvent, HubEventName } from '../services/hub-events.ts';
-import { advisoryAudience } from '../services/signal-access.ts';
 import type { Connections } from './connections.ts';
 import type { ExclusionCache } from './exclusions.ts';
 import { type HubServer, keyRoom, type Target, userRoom } from './sockets.ts';

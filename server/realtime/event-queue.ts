@@ -3,12 +3,12 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import {
   claimHubEvent,
+  latestEventId,
   leftBehindHubEvents,
   markHubEventPublished,
   parseHubEvent,
   purgeHubEvents,
 } from '../services/hub-events.ts';
-import { latestEventId } from '../services/signal-access.ts';
 import type { Deliver } from './connections.ts';
 
 /** How long a claim on an event keeps other processes from delivering it too. */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { keyExclusions, nextMembershipEnd } from '../policies/advisory.ts';
 import { ACCESS_EVENTS } from '../services/hub-events.ts';
-import { keyExclusions, nextMembershipEnd } from '../services/signal-access.ts';
 
 /** Sets of keys remembered at most (strategies go to a handful of traders, so a few sets in practice). */
 const MAX_ENTRIES = 1000;

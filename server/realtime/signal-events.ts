@@ -1,11 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import { isAdmin } from '../policies/membership.ts';
-import {
-  advisoryCounts,
-  advisoryDtos,
-  advisoryKeyIds,
-  systemMessageDtos,
-  traderKeyName,
-} from '../services/signal-access.ts';
+import { presentAdvisory, presentAdvisoryCounts, presentTraderRef } from '../presenters/advisories.ts';
+import { presentSystemMessage } from '../presenters/system-messages.ts';
+import { advisoriesWithTraders, advisoryKeyIds, reactionCounts } from '../services/advisories.ts';
+import { systemMessagesFor } from '../services/system-messages.ts';
+import { traderKeyName } from '../services/trader-keys.ts';
 import type { EventHandler } from './delivery.ts';
 import {
   ADMINS,
@@ -20,6 +20,9 @@ import {
 // How the strategy, subscription, access and system-message events reach people (registered with the hub
 // in hub.ts; a new section registers its own the same way).
 
+const countsOf = async (db: Kysely<DB>, advisoryId: number) =>
+  presentAdvisoryCounts([advisoryId], await reactionCounts(db, [advisoryId]));
+
 const everyoneOr = (target: Target, io: HubServer) =>
   target.kind === 'socket' ? target.socket : io.to(SIGNED_IN);
 
@@ -29,14 +32,15 @@ const advisorySaved: EventHandler<'advisory.saved'> = async (
   target,
   { db, advisoryRecipients },
 ) => {
-  const [dto] = await advisoryDtos(db, { advisoryIds: [event.advisoryId] });
-  if (!dto) return;
+  const [found] = await advisoriesWithTraders(db, { advisoryIds: [event.advisoryId] });
+  if (!found) return;
+  const dto = presentAdvisory(found.row, found.traders);
   const emitter = await advisoryRecipients(event.advisoryId, dto.apiKeyArray, target);
   if (!emitter) return;
   emitter.emit('LoadAdvisory', { advisoryDtos: [dto], replace: false, eventId });
   // Counts after the strategy itself, which is what people wait for. A strategy nobody has reacted to yet
   // has zero counts, which clients assume: a second message would only delay their next event.
-  const counts = await advisoryCounts(db, [event.advisoryId]);
+  const counts = await countsOf(db, event.advisoryId);
   const current = counts[String(event.advisoryId)];
   if (current && (current[1] > 0 || current[2] > 0 || current[3] > 0))
     emitter.emit('LoadAdvisoryCount', { counts, replace: false, eventId });
@@ -48,7 +52,7 @@ const advisoryCountsChanged: EventHandler<'advisory.counts'> = async (event, eve
   const emitter = await context.advisoryRecipients(event.advisoryId, keyIds, target);
   const admin = target.kind === 'socket' && isAdmin(target.socket.data.principal);
   if (!emitter && !admin && target.kind === 'socket') return;
-  const counts = await advisoryCounts(db, [event.advisoryId]);
+  const counts = await countsOf(db, event.advisoryId);
   const payload = { counts, replace: false, eventId };
   if (target.kind === 'socket') {
     target.socket.emit('LoadAdvisoryCount', payload);
@@ -70,11 +74,12 @@ const systemMessageChanged: EventHandler<'system-message.changed'> = async (
   target,
   context,
 ) => {
-  const messagesToUpsert = await systemMessageDtos(
+  const { rows, dismissed } = await systemMessagesFor(
     context.db,
     target.kind === 'socket' ? target.socket.data.principal.userId : undefined,
     event.upsertIds,
   );
+  const messagesToUpsert = rows.map((row) => presentSystemMessage(row, dismissed.has(row.id)));
   everyoneOr(target, context.io).emit('ChangeSystemMessage', {
     messagesToUpsert,
     popChanges: event.popChanges,
@@ -89,7 +94,8 @@ const subscriptionChanged: EventHandler<'subscription.changed'> = async (event, 
   // Someone who unsubscribed leaves the key's room before anything else can be sent here.
   if (target.kind === 'everyone' && !event.subscribed)
     for (const socket of localSockets(io, event.userId)) socket.leave(keyRoom(event.keyId));
-  const key = await traderKeyName(db, event.keyId);
+  const found = await traderKeyName(db, event.keyId);
+  const key = found && presentTraderRef(found);
   const emitter =
     target.kind === 'socket'
       ? target.socket.data.principal.userId === event.userId

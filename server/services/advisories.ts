@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
+import { idsOrNone } from '../db/in-list.ts';
 import type { DB } from '../db/schema.ts';
+import { presentTraderRef } from '../presenters/advisories.ts';
 import { audit } from './audit.ts';
 import { DomainError } from './errors.ts';
 import { sanitizeArticleHtml } from './html.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 type Actor = { userId: string; ip: string };
+
+/** A member's feed holds the newest strategies up to this many. */
+const FEED_LIMIT = 200;
 
 /** Creates or edits a strategy and records its push in the same transaction; returns id and event ids. */
 export async function saveAdvisory(
@@ -106,4 +111,80 @@ export async function react(
       .execute();
     return [await recordHubEvent(trx, { name: 'advisory.counts', advisoryId })];
   });
+}
+
+/** Strategies (all, or only `advisoryIds`, or only those sent through `keyIds`), newest first, with their traders. */
+export async function advisoriesWithTraders(
+  db: Kysely<DB>,
+  filter: { keyIds?: number[]; advisoryIds?: number[] } = {},
+) {
+  let query = db
+    .selectFrom('advisories as a')
+    .selectAll('a')
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc');
+  if (filter.advisoryIds) query = query.where('a.id', 'in', idsOrNone(filter.advisoryIds));
+  if (filter.keyIds) {
+    const keyIds = idsOrNone(filter.keyIds);
+    query = query
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('advisory_keys as ak')
+            .select('ak.advisory_id')
+            .whereRef('ak.advisory_id', '=', 'a.id')
+            .where('ak.key_id', 'in', keyIds),
+        ),
+      )
+      .limit(FEED_LIMIT);
+  }
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+  const links = await db
+    .selectFrom('advisory_keys as ak')
+    .innerJoin('trader_keys as k', 'k.id', 'ak.key_id')
+    .select(['ak.advisory_id', 'k.id', 'k.key_name'])
+    .where(
+      'ak.advisory_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('k.id')
+    .execute();
+  return rows.map((row) => ({
+    row,
+    traders: links.filter((l) => l.advisory_id === row.id).map(presentTraderRef),
+  }));
+}
+
+/** Reactions per strategy and kind (only `advisoryIds`, if given). */
+export function reactionCounts(db: Kysely<DB>, advisoryIds?: number[]) {
+  let query = db
+    .selectFrom('advisory_reactions')
+    .select(['advisory_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['advisory_id', 'kind']);
+  if (advisoryIds) query = query.where('advisory_id', 'in', idsOrNone(advisoryIds));
+  return query.execute();
+}
+
+export async function allAdvisoryIds(db: Kysely<DB>): Promise<number[]> {
+  return (await db.selectFrom('advisories').select('id').execute()).map((r) => r.id);
+}
+
+/** The member's own reactions. */
+export function reactionsOf(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('advisory_reactions')
+    .select(['advisory_id', 'kind'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The trader keys a strategy was pushed with. */
+export async function advisoryKeyIds(db: Kysely<DB>, advisoryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('advisory_keys')
+    .select('key_id')
+    .where('advisory_id', '=', advisoryId)
+    .execute();
+  return rows.map((row) => row.key_id);
 }

@@ -180,3 +180,12 @@ export async function purgeHubEvents(db: Kysely<DB>, newest: number, retentionMs
     .where('created_at', '<', Date.now() - retentionMs)
     .execute();
 }
+
+/** The newest recorded event's id (0 before the first). */
+export async function latestEventId(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('hub_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { idsOrNone } from '../db/in-list.ts';
 import type { DB } from '../db/schema.ts';
 import { audit } from './audit.ts';
 import { DomainError } from './errors.ts';
@@ -118,4 +119,23 @@ export async function dismissSystemMessage(db: Kysely<DB>, id: number, userId: s
     .values({ message_id: id, user_id: userId, dismissed_at: Date.now() })
     .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
     .execute();
+}
+
+/** System messages, newest first (only `ids`, if given), with the ids of those `userId` dismissed. */
+export async function systemMessagesFor(db: Kysely<DB>, userId: string | undefined, ids?: number[]) {
+  let query = db
+    .selectFrom('system_messages')
+    .selectAll()
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc');
+  if (ids) query = query.where('id', 'in', idsOrNone(ids));
+  const rows = await query.execute();
+  const dismissed = userId
+    ? await db
+        .selectFrom('system_message_dismissals')
+        .select('message_id')
+        .where('user_id', '=', userId)
+        .execute()
+    : [];
+  return { rows, dismissed: new Set(dismissed.map((d) => d.message_id)) };
 }

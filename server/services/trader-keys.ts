@@ -5,42 +5,30 @@ import { audit } from './audit.ts';
 import { DomainError } from './errors.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 
-export const MASK = '********';
-
-/** What a list shows of a key or secret: never the value, only its last four characters. */
-export function masked(hint: string): string {
-  return `${MASK}${hint}`;
-}
-
 const hintOf = (value: string) => value.slice(-4);
 
 type Actor = { userId: string; ip: string };
 
+/** Every trader key with the tag ids it admits, in id order. */
 export async function listTraderKeys(db: Kysely<DB>) {
   const [keys, links] = await Promise.all([
     db.selectFrom('trader_keys').selectAll().orderBy('id').execute(),
     db.selectFrom('trader_key_roles').selectAll().orderBy('role_id').execute(),
   ]);
-  return keys.map((k) => ({
-    id: k.id,
-    keyName: k.key_name,
-    keyValue: masked(k.key_hint),
-    secretValue: MASK,
-    coEfficient: k.co_efficient,
-    leverageCoefficient: k.leverage_coefficient,
-    isActive: k.is_active === 1,
-    permissionMap: links.filter((l) => l.key_id === k.id).map((l) => l.role_id),
+  return keys.map((key) => ({
+    key,
+    roleIds: links.filter((l) => l.key_id === key.id).map((l) => l.role_id),
   }));
 }
 
-/** Every trader key's id, name and whether it is on (the strategy form's and the key list's choices). */
-export async function traderSummaries(db: Kysely<DB>) {
-  const keys = await db
-    .selectFrom('trader_keys')
-    .select(['id', 'key_name', 'is_active'])
-    .orderBy('id')
-    .execute();
-  return keys.map((k) => ({ id: k.id, keyName: k.key_name, isActive: k.is_active === 1 }));
+/** Every trader key's id, name and whether it is on. */
+export function traderSummaries(db: Kysely<DB>) {
+  return db.selectFrom('trader_keys').select(['id', 'key_name', 'is_active']).orderBy('id').execute();
+}
+
+/** A trader key's id and name; undefined once deleted. */
+export function traderKeyName(db: Kysely<DB>, keyId: number) {
+  return db.selectFrom('trader_keys').select(['id', 'key_name']).where('id', '=', keyId).executeTakeFirst();
 }
 
 export async function addTraderKey(

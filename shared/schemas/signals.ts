@@ -54,6 +54,7 @@ export const traderKey = z.object({
   permissionMap: z.array(z.number()),
 });
 export type TraderKey = z.infer<typeof traderKey>;
+export const traderKeyList = z.array(traderKey);
 
 export const activateApiKeyRequest = z.object({ apiKeyId: z.number().int(), active: z.boolean() });
 export const updateApiKeySubConfigRequest = z.object({
@@ -61,6 +62,7 @@ export const updateApiKeySubConfigRequest = z.object({
   permissionMap: z.array(z.number().int()).max(100),
 });
 export const traderSummary = z.object({ id: z.number(), keyName: z.string(), isActive: z.boolean() });
+export const traderSummaryList = z.array(traderSummary);
 /** Per key id, an object keyed by role id (spec §3 role-to-key mapping). */
 export const apiKeyRoleMapping = z.record(z.string(), z.record(z.string(), z.boolean()));
 
@@ -86,25 +88,46 @@ export const addOrUpdateAdvisoryRequest = z.object({
 });
 export type AddOrUpdateAdvisoryRequest = z.input<typeof addOrUpdateAdvisoryRequest>;
 
+/** A trader as strategies and subscriptions name it (spec §3 Advisory subscription key). */
+export const traderRef = z.object({ id: z.number(), keyName: z.string() });
+
+/** Following (1), reverse-following (2), watching (3). */
+export const reactionKind = z.union([z.literal(1), z.literal(2), z.literal(3)], {
+  message: 'reactionInvalid',
+});
+
+/** How many members chose each reaction on one strategy. */
+export const reactionCounts = z.object({ 1: z.number(), 2: z.number(), 3: z.number() });
+
 export const adminAdvisory = z.object({
   id: z.number(),
   title: z.string(),
   advisoryDesc: z.string(),
   content: z.string(),
   apiKeyArray: z.array(z.number()),
-  traders: z.array(z.object({ id: z.number(), keyName: z.string() })),
+  traders: z.array(traderRef),
   createdTimestamp: z.string(),
   updatedTimestamp: z.string(),
-  counts: z.object({ 1: z.number(), 2: z.number(), 3: z.number() }),
+  counts: reactionCounts,
 });
 export type AdminAdvisory = z.infer<typeof adminAdvisory>;
+export const adminAdvisoryList = z.array(adminAdvisory);
+
+export const advisoryIdQuery = z.object({ advisoryId: z.coerce.number().int() });
+
+/** Counts per strategy id (GetAdvCount, LoadAdvisoryCount). */
+export const advisoryCounts = z.record(z.string(), reactionCounts);
+
+/** The member's own reactions: strategy id → kind. */
+export const myReactions = z.record(z.string(), reactionKind);
 
 export const followRequest = z.object({
   advisoryId: z.number().int(),
-  kind: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'reactionInvalid' }),
+  kind: reactionKind,
 });
 
 export const subscriptionItem = z.object({ id: z.number(), keyName: z.string(), subscribed: z.boolean() });
+export const subscriptionList = z.array(subscriptionItem);
 export const addOrUpdateSubscriptionsRequest = z.object({ keyId: z.number().int(), subscribed: z.boolean() });
 
 export const systemMessage = z.object({
@@ -117,6 +140,8 @@ export const systemMessage = z.object({
   isPop: z.boolean(),
   dismissed: z.boolean(),
 });
+export const systemMessageList = z.array(systemMessage);
+
 export const addOrUpdateSystemMessageRequest = z.object({
   id: z.number().int().optional().nullable(),
   title: z

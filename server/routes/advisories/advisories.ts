@@ -1,52 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import {
   addOrUpdateAdvisoryRequest,
   adminAdvisory,
+  adminAdvisoryList,
+  advisoryCounts,
+  advisoryIdQuery,
   followRequest,
-  traderSummary,
+  myReactions,
+  traderSummaryList,
 } from '#shared/schemas/signals.ts';
 import type { DB } from '../../db/schema.ts';
-import { principalOf } from '../../plugins/authenticate.ts';
+import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { isAdmin } from '../../policies/membership.ts';
-import { deleteAdvisory, react, saveAdvisory } from '../../services/advisories.ts';
-import type { ExternalImages } from '../../services/external-images.ts';
+import { canReceiveAdvisory, countScope } from '../../policies/advisory.ts';
 import {
-  advisoryAudience,
-  advisoryCounts,
-  advisoryDtos,
-  entitledKeyIds,
-} from '../../services/signal-access.ts';
+  presentAdminAdvisory,
+  presentAdvisoryCounts,
+  presentMyReactions,
+} from '../../presenters/advisories.ts';
+import { presentTraderSummary } from '../../presenters/trader-keys.ts';
+import {
+  advisoriesWithTraders,
+  allAdvisoryIds,
+  deleteAdvisory,
+  react,
+  reactionCounts,
+  reactionsOf,
+  saveAdvisory,
+} from '../../services/advisories.ts';
+import type { ExternalImages } from '../../services/external-images.ts';
 import { traderSummaries } from '../../services/trader-keys.ts';
 
-const myReactions = z.record(z.string(), z.union([z.literal(1), z.literal(2), z.literal(3)]));
-const counts = z.record(z.string(), z.object({ 1: z.number(), 2: z.number(), 3: z.number() }));
-
+/** Strategies as administrators manage them (all, or only `ids`), newest first, with their counts. */
 async function adminAdvisories(db: Kysely<DB>, ids?: number[]) {
-  let query = db.selectFrom('advisories').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
-  if (ids) query = query.where('id', 'in', ids);
-  const rows = await query.execute();
-  const dtos = new Map(
-    (await advisoryDtos(db, { advisoryIds: rows.map((r) => r.id) })).map((d) => [d.id, d]),
-  );
-  const all = await advisoryCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    advisoryDesc: r.advisory_desc,
-    content: r.content,
-    apiKeyArray: dtos.get(r.id)?.apiKeyArray ?? [],
-    traders: dtos.get(r.id)?.traders ?? [],
-    createdTimestamp: new Date(r.created_at).toISOString(),
-    updatedTimestamp: new Date(r.updated_at).toISOString(),
-    counts: all[r.id] ?? { 1: 0, 2: 0, 3: 0 },
-  }));
+  const list = await advisoriesWithTraders(db, ids ? { advisoryIds: ids } : {});
+  const listed = list.map(({ row }) => row.id);
+  const counts = presentAdvisoryCounts(listed, await reactionCounts(db, listed));
+  return list.map(({ row, traders }) => presentAdminAdvisory(row, traders, counts));
 }
 
 /** Strategy administration (admins only). */
@@ -54,12 +46,7 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
   externalImages: ExternalImages;
 }> = async (app, { db, externalImages }) => {
-  const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
-    userId: principalOf(request).userId,
-    ip: request.ip,
-  });
-
-  app.get('/api/Advisory/GetAllAds', { schema: { response: { 200: z.array(adminAdvisory) } } }, async () =>
+  app.get('/api/Advisory/GetAllAds', { schema: { response: { 200: adminAdvisoryList } } }, async () =>
     adminAdvisories(db),
   );
 
@@ -67,7 +54,7 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
     '/api/Advisory/GetAdvisory',
     {
       schema: {
-        querystring: z.object({ advisoryId: z.coerce.number().int() }),
+        querystring: advisoryIdQuery,
         response: { 200: adminAdvisory },
       },
     },
@@ -78,10 +65,8 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/api/Advisory/GetAllTraders',
-    { schema: { response: { 200: z.array(traderSummary) } } },
-    async () => traderSummaries(db),
+  app.get('/api/Advisory/GetAllTraders', { schema: { response: { 200: traderSummaryList } } }, async () =>
+    (await traderSummaries(db)).map(presentTraderSummary),
   );
 
   app.post(
@@ -96,7 +81,7 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
         principalOf(request).userId,
         'content',
       );
-      const saved = await saveAdvisory(db, { ...request.body, content }, actor(request));
+      const saved = await saveAdvisory(db, { ...request.body, content }, actorOf(request));
       return { id: saved.id };
     },
   );
@@ -105,12 +90,12 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
     '/api/Advisory/DeleteAdvisory',
     {
       schema: {
-        querystring: z.object({ advisoryId: z.coerce.number().int() }),
+        querystring: advisoryIdQuery,
         response: { 200: okResponse },
       },
     },
     async (request) => {
-      await deleteAdvisory(db, request.query.advisoryId, actor(request));
+      await deleteAdvisory(db, request.query.advisoryId, actorOf(request));
       return { ok: true as const };
     },
   );
@@ -118,32 +103,20 @@ export const advisoryAdminRoutes: FastifyPluginAsyncZod<{
 
 /** Members: counts of what they can see, and their reaction. Registered behind requireMember. */
 export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
-  app.get('/api/Advisory/GetAdvCount', { schema: { response: { 200: counts } } }, async (request) => {
-    const principal = principalOf(request);
-    if (isAdmin(principal))
-      return advisoryCounts(
-        db,
-        (await db.selectFrom('advisories').select('id').execute()).map((r) => r.id),
-      );
-    const visible = await advisoryDtos(db, { keyIds: await entitledKeyIds(db, principal) });
-    return advisoryCounts(
-      db,
-      visible.map((d) => d.id),
-    );
+  app.get('/api/Advisory/GetAdvCount', { schema: { response: { 200: advisoryCounts } } }, async (request) => {
+    const scope = await countScope(db, principalOf(request));
+    const ids =
+      scope === 'all'
+        ? await allAdvisoryIds(db)
+        : (await advisoriesWithTraders(db, { keyIds: scope })).map(({ row }) => row.id);
+    return presentAdvisoryCounts(ids, await reactionCounts(db, ids));
   });
 
   // The member's own reactions (advisory id → kind), so the chosen button stays marked after a reload. All
   // of them: they are the member's own data, and a strategy that comes back into the feed (a renewed
   // subscription or membership) shows the earlier choice at once.
   app.get('/api/AdvisoryFeedBack/Mine', { schema: { response: { 200: myReactions } } }, async (request) => {
-    const rows = await db
-      .selectFrom('advisory_reactions')
-      .select(['advisory_id', 'kind'])
-      .where('user_id', '=', principalOf(request).userId)
-      .execute();
-    const mine: Record<string, 1 | 2 | 3> = {};
-    for (const row of rows) mine[String(row.advisory_id)] = row.kind as 1 | 2 | 3;
-    return mine;
+    return presentMyReactions(await reactionsOf(db, principalOf(request).userId));
   });
 
   app.post(
@@ -152,8 +125,7 @@ export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = a
     async (request) => {
       const principal = principalOf(request);
       // Only on a strategy the member actually receives.
-      const audience = await advisoryAudience(db, request.body.advisoryId, { userId: principal.userId });
-      if (audience.length === 0)
+      if (!(await canReceiveAdvisory(db, principal, request.body.advisoryId)))
         throw new HttpProblem(404, 'advisoryNotFound', { advisoryId: ['advisoryNotFound'] });
       await react(db, request.body.advisoryId, principal.userId, request.body.kind);
       return { ok: true as const };

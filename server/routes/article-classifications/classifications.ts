@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import { classificationTree, editClassificationRequest, idQuery } from '#shared/schemas/teaching.ts';
 import type { DB } from '../../db/schema.ts';
-import { principalOf } from '../../plugins/authenticate.ts';
+import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { isAdmin } from '../../policies/membership.ts';
 import {
   deleteClassification,
@@ -22,22 +22,17 @@ export const classificationReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }>
 
 /** Write: admins only. Registered behind authenticate + requireAdmin. */
 export const classificationAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
-  const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
-    userId: principalOf(request).userId,
-    ip: request.ip,
-  });
-
   app.post(
     '/api/ArticleClassification/Edit',
     { schema: { body: editClassificationRequest, response: { 200: idResponse } } },
-    async (request) => ({ id: await editClassification(db, request.body, actor(request)) }),
+    async (request) => ({ id: await editClassification(db, request.body, actorOf(request)) }),
   );
 
   app.post(
     '/api/ArticleClassification/Delete',
     { schema: { querystring: idQuery, response: { 200: okResponse } } },
     async (request) => {
-      await deleteClassification(db, request.query.id, actor(request));
+      await deleteClassification(db, request.query.id, actorOf(request));
       return { ok: true as const };
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadResponse } from '#shared/schemas/teaching.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { isAdmin, isMember } from '../../policies/membership.ts';
+import { canUploadImage } from '../../policies/upload.ts';
 import type { ImageQueue } from '../../storage/image-queue.ts';
 import { readSingleUpload } from '../../storage/read-upload.ts';
 import { MAX_IMAGE_BYTES, storeImage, UploadRejected } from '../../storage/uploads.ts';
@@ -14,7 +14,7 @@ export const fileSaveRoutes: FastifyPluginAsyncZod<{ uploadsDir: string; imageQu
 ) => {
   app.post('/api/FileSave/Upload', { schema: { response: { 200: uploadResponse } } }, async (request) => {
     const principal = principalOf(request);
-    if (!isMember(principal) && !isAdmin(principal)) throw new HttpProblem(403, 'notMember');
+    if (!canUploadImage(principal)) throw new HttpProblem(403, 'notMember');
     const file = await readSingleUpload(request, MAX_IMAGE_BYTES);
     const data = file.data;
     try {

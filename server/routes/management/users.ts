@@ -18,7 +18,7 @@ import {
   usersResponse,
 } from '#shared/schemas/management.ts';
 import type { Database } from '../../db/database.ts';
-import { principalOf } from '../../plugins/authenticate.ts';
+import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import {
   presentManagedUser,
   presentRole,
@@ -42,11 +42,6 @@ export const managementRoutes: FastifyPluginAsyncZod<{
   database: Database;
 }> = async (app, { database }) => {
   const { db } = database;
-  const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
-    userId: principalOf(request).userId,
-    ip: request.ip,
-  });
-
   // Without parameters: the spec's plain list. With paging, search or a tag filter: one page and the total.
   app.get(
     '/api/Management/GetUsers',
@@ -113,7 +108,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     { schema: { body: batchUserOperationRequest, response: { 200: batchUserOperationResponse } } },
     async (request) => {
       // After a change of tags or membership, connected people are re-read: whoever lost access is cut off.
-      const { affected } = await batchUserOperation(db, database.dialect, request.body, actor(request));
+      const { affected } = await batchUserOperation(db, database.dialect, request.body, actorOf(request));
       return { affected };
     },
   );
@@ -121,14 +116,14 @@ export const managementRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/Management/AddRole',
     { schema: { body: addRoleRequest, response: { 200: role } } },
-    async (request) => presentRole(await addRole(db, request.body.name, actor(request))),
+    async (request) => presentRole(await addRole(db, request.body.name, actorOf(request))),
   );
 
   app.post(
     '/api/Management/DeleteRole',
     { schema: { body: deleteRoleRequest, response: { 200: okResponse } } },
     async (request) => {
-      await deleteRole(db, request.body.id, actor(request));
+      await deleteRole(db, request.body.id, actorOf(request));
       return { ok: true as const };
     },
   );
@@ -137,7 +132,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     '/api/Management/AssignUserRole',
     { schema: { body: assignUserRoleRequest, response: { 200: okResponse } } },
     async (request) => {
-      await assignUserRole(db, request.body, actor(request));
+      await assignUserRole(db, request.body, actorOf(request));
       return { ok: true as const };
     },
   );

@@ -1,35 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { addOrUpdateSubscriptionsRequest, subscriptionItem } from '#shared/schemas/signals.ts';
+import {
+  addOrUpdateSubscriptionsRequest,
+  subscriptionItem,
+  subscriptionList,
+} from '#shared/schemas/signals.ts';
 import type { DB } from '../../db/schema.ts';
-import { principalOf } from '../../plugins/authenticate.ts';
+import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { isMember } from '../../policies/membership.ts';
-import { audit } from '../../services/audit.ts';
-import { inTransaction, recordHubEvent } from '../../services/hub-events.ts';
-import { entitledKeyIds, subscribableKeys } from '../../services/signal-access.ts';
+import { entitledKeyIds } from '../../policies/advisory.ts';
+import type { Principal } from '../../policies/membership.ts';
+import { canSubscribe, subscribableKeys } from '../../policies/trader-key.ts';
+import { presentTraderRef } from '../../presenters/advisories.ts';
+import { setSubscription } from '../../services/subscriptions.ts';
 
 /** The member's trader subscriptions (personal/subscribe). Signed in; non-members see none. */
 export const subscriptionRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
 }> = async (app, { db }) => {
-  const list = async (principal: Parameters<typeof subscribableKeys>[1]) => {
+  const list = async (principal: Principal) => {
     const keys = await subscribableKeys(db, principal);
-    const subscribed = new Set(await entitledKeyIds(db, principal));
-    return keys.map((k) => ({ ...k, subscribed: subscribed.has(k.id) }));
+    const subscribed = new Set(await entitledKeyIds(db, principal, keys));
+    return keys.map((key) => ({ ...presentTraderRef(key), subscribed: subscribed.has(key.id) }));
   };
 
   app.get(
     '/api/Subscription/GetSubscriptions',
-    { schema: { response: { 200: z.array(subscriptionItem) } } },
+    { schema: { response: { 200: subscriptionList } } },
     async (request) => list(principalOf(request)),
   );
 
   // The same list; kept for clients of the declared call.
   app.get(
     '/api/Subscription/GetSubscriptionConfigurations',
-    { schema: { response: { 200: z.array(subscriptionItem) } } },
+    { schema: { response: { 200: subscriptionList } } },
     async (request) => list(principalOf(request)),
   );
 
@@ -38,41 +42,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
     { schema: { body: addOrUpdateSubscriptionsRequest, response: { 200: subscriptionItem } } },
     async (request) => {
       const principal = principalOf(request);
-      if (!isMember(principal)) throw new HttpProblem(403, 'notMember');
+      if (!canSubscribe(principal)) throw new HttpProblem(403, 'notMember');
       const key = (await subscribableKeys(db, principal)).find((k) => k.id === request.body.keyId);
       if (!key) throw new HttpProblem(403, 'notSubscribable', { keyId: ['notSubscribable'] });
-      const { subscribed } = request.body;
-      await inTransaction(db, async (trx) => {
-        if (subscribed) {
-          await trx
-            .insertInto('subscriptions')
-            .values({ user_id: principal.userId, key_id: key.id, created_at: Date.now() })
-            .onConflict((oc) => oc.columns(['user_id', 'key_id']).doNothing())
-            .execute();
-        } else {
-          await trx
-            .deleteFrom('subscriptions')
-            .where('user_id', '=', principal.userId)
-            .where('key_id', '=', key.id)
-            .execute();
-        }
-        await audit(trx, {
-          action: subscribed ? 'subscriptions.add' : 'subscriptions.remove',
-          actorId: principal.userId,
-          targetType: 'trader',
-          targetId: String(key.id),
-          ip: request.ip,
-        });
-        return [
-          await recordHubEvent(trx, {
-            name: 'subscription.changed',
-            userId: principal.userId,
-            keyId: key.id,
-            subscribed,
-          }),
-        ];
-      });
-      return { ...key, subscribed };
+      await setSubscription(db, request.body, actorOf(request));
+      return { ...presentTraderRef(key), subscribed: request.body.subscribed };
     },
   );
 };

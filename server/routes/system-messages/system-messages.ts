@@ -1,30 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { okResponse } from '#shared/schemas/common.ts';
 import {
   addOrUpdateSystemMessageRequest,
   messageFlagQuery,
   messageIdQuery,
   systemMessage,
+  systemMessageList,
 } from '#shared/schemas/signals.ts';
 import type { DB } from '../../db/schema.ts';
-import { principalOf } from '../../plugins/authenticate.ts';
+import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { systemMessageDtos } from '../../services/signal-access.ts';
+import { presentSystemMessage } from '../../presenters/system-messages.ts';
 import {
   deleteSystemMessage,
   dismissSystemMessage,
   saveSystemMessage,
   setSystemMessageFlag,
+  systemMessagesFor,
 } from '../../services/system-messages.ts';
 
 /** Every signed-in user reads the messages (newest first) and closes popups. */
 export const systemMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
   for (const path of ['/api/SystemMessage/GetAllSystemMessage', '/api/SystemMessage/GetAllMsgWithContent']) {
-    app.get(path, { schema: { response: { 200: z.array(systemMessage) } } }, async (request) =>
-      systemMessageDtos(db, principalOf(request).userId),
-    );
+    app.get(path, { schema: { response: { 200: systemMessageList } } }, async (request) => {
+      const { rows, dismissed } = await systemMessagesFor(db, principalOf(request).userId);
+      return rows.map((row) => presentSystemMessage(row, dismissed.has(row.id)));
+    });
   }
   app.post(
     '/api/SystemMessage/DismissPop',
@@ -38,19 +40,15 @@ export const systemMessageReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> 
 
 /** Admins write them; every change reaches open pages at once. */
 export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
-  const actor = (request: { principal: { userId: string } | undefined; ip: string }) => ({
-    userId: principalOf(request).userId,
-    ip: request.ip,
-  });
-
   app.post(
     '/api/SystemMessage/AddOrUpdateSystemMessage',
     { schema: { body: addOrUpdateSystemMessageRequest, response: { 200: systemMessage } } },
     async (request) => {
-      const saved = await saveSystemMessage(db, request.body, actor(request));
-      const [message] = await systemMessageDtos(db, principalOf(request).userId, [saved.id]);
-      if (!message) throw new HttpProblem(404, 'messageNotFound');
-      return message;
+      const saved = await saveSystemMessage(db, request.body, actorOf(request));
+      const { rows, dismissed } = await systemMessagesFor(db, principalOf(request).userId, [saved.id]);
+      const [row] = rows;
+      if (!row) throw new HttpProblem(404, 'messageNotFound');
+      return presentSystemMessage(row, dismissed.has(row.id));
     },
   );
 
@@ -68,7 +66,7 @@ export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }>
           request.query.messageId,
           flag,
           request.query.newValue === 'true',
-          actor(request),
+          actorOf(request),
         );
         return { ok: true as const };
       },
@@ -79,7 +77,7 @@ export const systemMessageAdminRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }>
     '/api/SystemMessage/DeleteSystemMessage',
     { schema: { querystring: messageIdQuery, response: { 200: okResponse } } },
     async (request) => {
-      await deleteSystemMessage(db, request.query.messageId, actor(request));
+      await deleteSystemMessage(db, request.query.messageId, actorOf(request));
       return { ok: true as const };
     },
   );
