@@ -156,7 +156,7 @@ export const MESSAGES = {
   traderKeyNotFound: { zh: 'Trader不存在', en: 'No such trader' },
   traderKeyInactive: { zh: '所选Trader未启用或不存在', en: 'A chosen trader is inactive or does not exist' },
   tradersRequired: { zh: '请选择要推送的Trader', en: 'Choose at least one trader to push to' },
-  strategyTitleRequired: { zh: '策略标题为必填项', en: 'The strategy title is required' },
+  advisoryTitleRequired: { zh: '策略标题为必填项', en: 'The strategy title is required' },
   advisoryNotFound: { zh: '策略不存在', en: 'No such strategy' },
   reactionInvalid: {
     zh: '反馈类型无效',

@@ -1,4 +1,9 @@
-// The real-time hub's events (spec §4, §7): names kept exactly, payloads typed once for both sides.
+import { z } from 'zod';
+import { advisory, advisoryCounts, subscriptionItem, traderRef } from './schemas/advisories.ts';
+import { systemMessage } from './schemas/system-messages.ts';
+
+// The real-time hub's events (spec §4, §7): names kept exactly, payloads declared once as zod schemas
+// (from the same ones the HTTP API answers with) and their types inferred for both sides.
 
 export const HUB_PATH = '/AdvisoryHub';
 
@@ -13,52 +18,40 @@ export const HUB_EVENTS = {
 } as const;
 
 /** A trader a member may subscribe to (spec §3 Advisory subscription key). */
-export type AdvisorySubKey = { id: number; keyName: string };
+export type AdvisorySubKey = z.infer<typeof traderRef>;
 
 /** LoadAdvisorySub: the keys the member's roles admit, each with the member's choice. */
-export type LoadAdvisorySubPayload = { keys: Array<AdvisorySubKey & { subscribed: boolean }> };
+export const loadAdvisorySubPayload = z.object({ keys: z.array(subscriptionItem) });
 
 /** A strategy as members receive it: never its internal description. */
-export type AdvisoryDto = {
-  id: number;
-  title: string;
-  content: string;
-  apiKeyArray: number[];
-  traders: AdvisorySubKey[];
-  createdTimestamp: string;
-};
+export type AdvisoryDto = z.infer<typeof advisory>;
 
 /** LoadAdvisory: full list on connect (`replace: true`), or new/edited ones afterwards. */
-export type LoadAdvisoryPayload = { advisoryDtos: AdvisoryDto[]; replace: boolean };
+export const loadAdvisoryPayload = z.object({ advisoryDtos: z.array(advisory), replace: z.boolean() });
 
 /** Counts per advisory id: following (1), reverse-following (2), watching (3). */
-export type AdvisoryCounts = Record<string, { 1: number; 2: number; 3: number }>;
-export type LoadAdvisoryCountPayload = { counts: AdvisoryCounts; replace: boolean };
-export type RemoveAdvisoryCountPayload = { advisoryIds: number[] };
+export type AdvisoryCounts = z.infer<typeof advisoryCounts>;
+export const loadAdvisoryCountPayload = z.object({ counts: advisoryCounts, replace: z.boolean() });
+export const removeAdvisoryCountPayload = z.object({ advisoryIds: z.array(z.number()) });
 
-export type SystemMessageDto = {
-  id: number;
-  title: string;
-  content: string;
-  /** Blank means the default administrator. */
-  publishedUserName: string;
-  publishedTimestamp: string;
-  isRoll: boolean;
-  isPop: boolean;
-  /** The signed-in user already closed its popup. */
-  dismissed: boolean;
-};
+export type SystemMessageDto = z.infer<typeof systemMessage>;
+export const loadSystemMessagePayload = z.object({ messages: z.array(systemMessage) });
+export const changeSystemMessagePayload = z.object({
+  messagesToUpsert: z.array(systemMessage),
+  popChanges: z.array(z.object({ id: z.number(), isPop: z.boolean() })),
+  rollChanges: z.array(z.object({ id: z.number(), isRoll: z.boolean() })),
+  messagesToRemove: z.array(z.number()),
+});
 
-export type LoadSystemMessagePayload = { messages: SystemMessageDto[] };
+export const advisorySubChangedPayload = z.object({ key: traderRef, subscribed: z.boolean() });
 
-export type ChangeSystemMessagePayload = {
-  messagesToUpsert: SystemMessageDto[];
-  popChanges: Array<{ id: number; isPop: boolean }>;
-  rollChanges: Array<{ id: number; isRoll: boolean }>;
-  messagesToRemove: number[];
-};
-
-export type AdvisorySubChangedPayload = { key: AdvisorySubKey; subscribed: boolean };
+export type LoadAdvisorySubPayload = z.infer<typeof loadAdvisorySubPayload>;
+export type LoadAdvisoryPayload = z.infer<typeof loadAdvisoryPayload>;
+export type LoadAdvisoryCountPayload = z.infer<typeof loadAdvisoryCountPayload>;
+export type RemoveAdvisoryCountPayload = z.infer<typeof removeAdvisoryCountPayload>;
+export type LoadSystemMessagePayload = z.infer<typeof loadSystemMessagePayload>;
+export type ChangeSystemMessagePayload = z.infer<typeof changeSystemMessagePayload>;
+export type AdvisorySubChangedPayload = z.infer<typeof advisorySubChangedPayload>;
 
 /** Every server-to-client event carries the id of the hub event it came from (snapshots: the latest id). */
 export type WithEventId<T> = T & { eventId: number };

@@ -6,21 +6,21 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/constants.ts';
 import { admin as enAdmin } from '../locales/en/admin.ts';
 import { adminUsers as enAdminUsers } from '../locales/en/admin-users.ts';
+import { advisories as enAdvisories } from '../locales/en/advisories.ts';
+import { advisoriesAdmin as enAdvisoriesAdmin } from '../locales/en/advisories-admin.ts';
 import { auth as enAuth } from '../locales/en/auth.ts';
 import { common as enCommon } from '../locales/en/common.ts';
 import { home as enHome } from '../locales/en/home.ts';
 import { personal as enPersonal } from '../locales/en/personal.ts';
-import { signals as enSignals } from '../locales/en/signals.ts';
-import { signalsAdmin as enSignalsAdmin } from '../locales/en/signals-admin.ts';
 import { teach as enTeach } from '../locales/en/teach.ts';
 import { admin as zhAdmin } from '../locales/zh/admin.ts';
 import { adminUsers as zhAdminUsers } from '../locales/zh/admin-users.ts';
+import { advisories as zhAdvisories } from '../locales/zh/advisories.ts';
+import { advisoriesAdmin as zhAdvisoriesAdmin } from '../locales/zh/advisories-admin.ts';
 import { auth as zhAuth } from '../locales/zh/auth.ts';
 import { common as zhCommon } from '../locales/zh/common.ts';
 import { home as zhHome } from '../locales/zh/home.ts';
 import { personal as zhPersonal } from '../locales/zh/personal.ts';
-import { signals as zhSignals } from '../locales/zh/signals.ts';
-import { signalsAdmin as zhSignalsAdmin } from '../locales/zh/signals-admin.ts';
 import { teach as zhTeach } from '../locales/zh/teach.ts';
 import { dayjsLocaleFor, detectLocale, htmlLangFor, isLocale, saveLocale } from './locale.ts';
 
@@ -31,8 +31,8 @@ export const resources = {
     common: zhCommon,
     home: zhHome,
     personal: zhPersonal,
-    signals: zhSignals,
-    signalsAdmin: zhSignalsAdmin,
+    advisories: zhAdvisories,
+    advisoriesAdmin: zhAdvisoriesAdmin,
     admin: zhAdmin,
     adminUsers: zhAdminUsers,
     auth: zhAuth,
@@ -42,8 +42,8 @@ export const resources = {
     common: enCommon,
     home: enHome,
     personal: enPersonal,
-    signals: enSignals,
-    signalsAdmin: enSignalsAdmin,
+    advisories: enAdvisories,
+    advisoriesAdmin: enAdvisoriesAdmin,
     admin: enAdmin,
     adminUsers: enAdminUsers,
     auth: enAuth,

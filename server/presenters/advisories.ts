@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AdvisoryCounts, AdvisoryDto, AdvisorySubKey } from '#shared/realtime.ts';
-import type { AdminAdvisory } from '#shared/schemas/signals.ts';
+import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
 import type { AdvisoriesTable } from '../db/schema.ts';
 import { isoTime } from './common.ts';
 

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { TraderKey } from '#shared/schemas/signals.ts';
+import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import type { TraderKeysTable } from '../db/schema.ts';
 
 export const MASK = '********';

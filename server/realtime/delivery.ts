@@ -50,7 +50,7 @@ export type DeliveryContext = ReturnType<typeof createContext>;
 /**
  * Sends one event to everyone entitled (`target.kind === 'everyone'`, live) or, when a socket is being
  * brought up to date, to that socket if its person is entitled. Who may receive what is decided by the
- * services (services/signal-access.ts) at the moment of delivery.
+ * policies (policies/advisory.ts) at the moment of delivery.
  */
 export type EventHandler<N extends HubEventName> = (
   event: HubEvent<N>,

@@ -8,11 +8,11 @@ import type { DB } from '../db/schema.ts';
 import { isMember } from '../policies/membership.ts';
 import type { TokenVerifier } from '../security/access-tokens.ts';
 import type { HubEventName } from '../services/hub-events.ts';
+import { advisoryEventHandlers } from './advisory-events.ts';
 import { type Connections, createConnections } from './connections.ts';
 import { createDelivery, type EventHandler } from './delivery.ts';
 import { createEventQueue } from './event-queue.ts';
 import { createExclusionCache } from './exclusions.ts';
-import { signalEventHandlers } from './signal-events.ts';
 import { type HubServer, keyRoom, localSockets } from './sockets.ts';
 
 const SWEEP_EVERY_MS = 5_000;
@@ -39,7 +39,7 @@ export type Hub = {
  * moment. With REDIS_URL, processes share fan-out through Redis Streams.
  *
  * Its parts: connections.ts (welcome, replay, rooms, re-checks), catch-up.ts (going live without gaps or
- * repeats), delivery.ts (the handler registry), signal-events.ts (who receives each of the portal's
+ * repeats), delivery.ts (the handler registry), advisory-events.ts (who receives each of the portal's
  * events), event-queue.ts (publish, claim, sweep, purge).
  */
 export function createHub(options: {
@@ -81,7 +81,7 @@ export function createHub(options: {
     connections: () => connections,
   });
   const { deliver } = delivery;
-  for (const [name, handler] of Object.entries(signalEventHandlers))
+  for (const [name, handler] of Object.entries(advisoryEventHandlers))
     delivery.on(name as HubEventName, handler as EventHandler<HubEventName>);
   const connections: Connections = createConnections({ db, io, log, clustered, deliver });
   const queue = createEventQueue({

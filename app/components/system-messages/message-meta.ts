@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 
 /** Spec §3: a blank publisher means the default administrator. */
-export function publisherLabel(t: TFunction<'signals'>, publishedUserName: string): string {
+export function publisherLabel(t: TFunction<'advisories'>, publishedUserName: string): string {
   return publishedUserName.trim() || t('messages.defaultPublisher');
 }
 

@@ -87,7 +87,7 @@ export function RollingNoticeBar({
   messages: readonly SystemMessageDto[];
   style?: CSSProperties;
 }) {
-  const { t } = useTranslation('signals');
+  const { t } = useTranslation('advisories');
   const [paused, setPaused] = useState(false);
   const [open, setOpen] = useState<SystemMessageDto | null>(null);
   if (messages.length === 0) return null;

@@ -48,7 +48,7 @@ function useDismissPop(sub: string | undefined) {
 
 /** Pop-flagged messages as persistent notifications with the reminder sound, once per message per user. */
 function usePopups(sub: string | undefined, messages: SystemMessageDto[] | undefined) {
-  const { t, i18n } = useTranslation('signals');
+  const { t, i18n } = useTranslation('advisories');
   const { notification } = App.useApp();
   const dismiss = useDismissPop(sub);
   const language = i18n.resolvedLanguage;

@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import type { AdvisoryCounts } from '#shared/realtime.ts';
-import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import {
   type AddOrUpdateAdvisoryRequest,
   type AdminAdvisory,
   adminAdvisory,
-  traderSummary,
-} from '#shared/schemas/signals.ts';
+} from '#shared/schemas/advisories.ts';
+import { idResponse, okResponse } from '#shared/schemas/common.ts';
+import { traderSummary } from '#shared/schemas/trader-keys.ts';
 import { USER_QUERY_PREFIX, useAuth } from '../../lib/auth/auth-context.tsx';
 import { useAdvisoryCounts } from '../../lib/hub/hub-queries.ts';
 import { useApiClient } from '../../lib/use-api.ts';

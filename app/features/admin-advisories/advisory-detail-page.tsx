@@ -3,7 +3,7 @@ import { Card, Col, Descriptions, Flex, Result, Row, Skeleton, Statistic, Tag, T
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { AdminAdvisory } from '#shared/schemas/signals.ts';
+import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
@@ -17,7 +17,7 @@ import { advisoryTraders } from './advisory-traders.ts';
 const { Title, Paragraph } = Typography;
 
 function AdvisoryDetail({ advisory }: { advisory: AdminAdvisory }) {
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   // Reaction counts as the hub pushes them, else as loaded.
   const { counts } = withLiveCounts(advisory, useAdvisoryCounts().data);
   const traders = useAdvisoryTraders();
@@ -116,7 +116,7 @@ function AdvisoryDetail({ advisory }: { advisory: AdminAdvisory }) {
 
 /** /admin/content/advisory/detail?id=: one strategy as it was published, with its reaction counts. */
 export function AdvisoryDetailPage() {
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { t: tAdmin } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const [params] = useSearchParams();

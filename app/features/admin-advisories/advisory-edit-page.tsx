@@ -4,7 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DESCRIPTION_MAX_LENGTH } from '#shared/constants.ts';
-import { type AdminAdvisory, addOrUpdateAdvisoryRequest } from '#shared/schemas/signals.ts';
+import { type AdminAdvisory, addOrUpdateAdvisoryRequest } from '#shared/schemas/advisories.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
@@ -25,7 +25,7 @@ interface AdvisoryFormValues {
 
 function AdvisoryForm({ advisory }: { advisory: AdminAdvisory | null }) {
   const formLayout = useFormLayout();
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<AdvisoryFormValues>();
@@ -144,7 +144,7 @@ function AdvisoryForm({ advisory }: { advisory: AdminAdvisory | null }) {
 
 /** /admin/content/advisory/add (and `?id=` to edit): write a strategy and push it to its traders' subscribers. */
 export function AdvisoryEditPage() {
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { t: tAdmin } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const [params] = useSearchParams();

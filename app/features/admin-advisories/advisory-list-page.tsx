@@ -15,7 +15,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
-import type { AdminAdvisory } from '#shared/schemas/signals.ts';
+import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
@@ -26,7 +26,7 @@ import { advisoryTraders } from './advisory-traders.ts';
 const { Title, Text } = Typography;
 
 function DeleteButton({ advisory }: { advisory: AdminAdvisory }) {
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { message } = App.useApp();
   const remove = useDeleteAdvisory();
   return (
@@ -54,7 +54,7 @@ function DeleteButton({ advisory }: { advisory: AdminAdvisory }) {
 
 /** /admin/content/advisory: the strategies, with their traders, time and reaction counts (spec §2). */
 export function AdvisoryListPage() {
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { t: tAdmin } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const screens = Grid.useBreakpoint();

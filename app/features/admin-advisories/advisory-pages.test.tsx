@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminAdvisory } from '#shared/schemas/signals.ts';
+import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
 import { changeLocale } from '../../lib/i18n.ts';
 import { ADMIN_INFO, accountHandlers, problem, stubApi } from '../../testing/fake-api.ts';
 import { FakeAuth } from '../../testing/fake-auth.ts';

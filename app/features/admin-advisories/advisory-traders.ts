@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { AdminAdvisory } from '#shared/schemas/signals.ts';
+import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
 
 export interface TraderLabel {
   id: number;
@@ -12,7 +12,7 @@ export interface TraderLabel {
  * when no trader has the id any more).
  */
 export function advisoryTraders(
-  t: TFunction<'signalsAdmin'>,
+  t: TFunction<'advisoriesAdmin'>,
   advisory: Pick<AdminAdvisory, 'apiKeyArray' | 'traders'>,
   names: ReadonlyMap<number, string> | undefined,
 ): TraderLabel[] {

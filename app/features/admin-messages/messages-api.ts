@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ChangeSystemMessagePayload, SystemMessageDto } from '#shared/realtime.ts';
 import { okResponse } from '#shared/schemas/common.ts';
-import { type addOrUpdateSystemMessageRequest, systemMessage } from '#shared/schemas/signals.ts';
+import { type addOrUpdateSystemMessageRequest, systemMessage } from '#shared/schemas/system-messages.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { applyChangeSystemMessage } from '../../lib/hub/hub-cache.ts';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';

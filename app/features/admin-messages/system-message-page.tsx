@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { SystemMessageDto } from '#shared/realtime.ts';
-import { addOrUpdateSystemMessageRequest } from '#shared/schemas/signals.ts';
+import { addOrUpdateSystemMessageRequest } from '#shared/schemas/system-messages.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime, publisherLabel } from '../../components/system-messages/message-meta.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -46,7 +46,7 @@ interface MessageFormValues {
 }
 
 function FlagSwitch({ message, flag }: { message: SystemMessageDto; flag: MessageFlag }) {
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { message: toast } = App.useApp();
   const setFlag = useSetMessageFlag();
   const value = flag === 'roll' ? message.isRoll : message.isPop;
@@ -71,7 +71,7 @@ function FlagSwitch({ message, flag }: { message: SystemMessageDto; flag: Messag
 }
 
 function DeleteButton({ message }: { message: SystemMessageDto }) {
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { message: toast } = App.useApp();
   const remove = useDeleteMessage();
   return (
@@ -107,7 +107,7 @@ function MessageModal({
   onClose: () => void;
 }) {
   const formLayout = useFormLayout();
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { message: toast } = App.useApp();
   const [form] = Form.useForm<MessageFormValues>();
   useRevalidateOnLanguageChange(form);
@@ -207,8 +207,8 @@ function MessageModal({
 
 /** /admin/operation/system-message: system messages with their roll and pop switches (spec §2, §4, §5). */
 export function SystemMessagePage() {
-  const { t } = useTranslation('signalsAdmin');
-  const { t: tSignals } = useTranslation('signals');
+  const { t } = useTranslation('advisoriesAdmin');
+  const { t: tAdvisories } = useTranslation('advisories');
   const { t: tAdmin } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -241,7 +241,7 @@ export function SystemMessagePage() {
         message.publishedUserName.trim() ? (
           message.publishedUserName
         ) : (
-          <Text type="secondary">{publisherLabel(tSignals, message.publishedUserName)}</Text>
+          <Text type="secondary">{publisherLabel(tAdvisories, message.publishedUserName)}</Text>
         ),
     },
     {

@@ -2,7 +2,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addApiKeyRequest, type TraderKey, updateApiKeyRequest } from '#shared/schemas/signals.ts';
+import { addApiKeyRequest, type TraderKey, updateApiKeyRequest } from '#shared/schemas/trader-keys.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
@@ -52,7 +52,7 @@ interface TraderFormDrawerProps {
 /** Add or edit a trader API key in a drawer (spec §2, §5, §9: 980 wide on screens over 1200). */
 export function TraderFormDrawer({ open, editing, onClose, onCreated }: TraderFormDrawerProps) {
   const formLayout = useFormLayout();
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { message } = App.useApp();
   const [form] = Form.useForm<TraderFormValues>();
   useRevalidateOnLanguageChange(form);

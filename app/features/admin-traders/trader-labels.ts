@@ -11,12 +11,12 @@ export function roleLookup(roles: readonly Role[] | undefined): NameLookup {
 }
 
 /** A role's name for people: built-in roles translated, tags that admins added as they are. */
-export function roleName(t: TFunction<'signalsAdmin'>, name: string): string {
+export function roleName(t: TFunction<'advisoriesAdmin'>, name: string): string {
   return isBuiltInRole(name) ? t(`roles.${name}`) : name;
 }
 
 /** The tag of a role id: its role's name, or 'Unknown' when no role has that id. */
-export function roleTagLabel(t: TFunction<'signalsAdmin'>, lookup: NameLookup, id: number): string {
+export function roleTagLabel(t: TFunction<'advisoriesAdmin'>, lookup: NameLookup, id: number): string {
   const name = lookup.get(id);
   return name === undefined ? t('roles.unknown') : roleName(t, name);
 }
@@ -44,6 +44,6 @@ export function rolesOfKey(
 }
 
 /** A trader's name by key id, or 'unknown' when no trader has that id. */
-export function traderName(t: TFunction<'signalsAdmin'>, lookup: NameLookup, id: number): string {
+export function traderName(t: TFunction<'advisoriesAdmin'>, lookup: NameLookup, id: number): string {
   return lookup.get(id) ?? t('traders.unknown');
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '#shared/schemas/management.ts';
-import type { TraderKey } from '#shared/schemas/signals.ts';
+import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import { changeLocale } from '../../lib/i18n.ts';
 import { ADMIN_INFO, accountHandlers, problem, stubApi } from '../../testing/fake-api.ts';
 import { FakeAuth } from '../../testing/fake-auth.ts';

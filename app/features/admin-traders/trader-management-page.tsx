@@ -3,7 +3,7 @@ import { App, Button, Flex, Grid, Space, Switch, Table, type TableColumnsType, T
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
-import type { TraderKey } from '#shared/schemas/signals.ts';
+import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { TraderFormDrawer } from './trader-form-drawer.tsx';
 import { roleLookup, rolesOfKey, roleTagColor, roleTagLabel, traderName } from './trader-labels.ts';
@@ -21,7 +21,7 @@ const { Title, Text } = Typography;
 const MONO = { fontFamily: "'SFMono-Regular', Consolas, 'Liberation Mono', Menlo, monospace", fontSize: 13 };
 
 function ActiveSwitch({ traderKey }: { traderKey: TraderKey }) {
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { message } = App.useApp();
   const activate = useActivateKey();
   return (
@@ -48,7 +48,7 @@ function ActiveSwitch({ traderKey }: { traderKey: TraderKey }) {
 
 /** /admin/trader/management: trader API keys (spec §2, §3, §4, §5, §6). */
 export function TraderManagementPage() {
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { t: tAdmin } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const screens = Grid.useBreakpoint();

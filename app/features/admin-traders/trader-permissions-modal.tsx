@@ -25,7 +25,7 @@ export function TraderPermissionsModal({
   onClose: () => void;
 }) {
   const formLayout = useFormLayout();
-  const { t } = useTranslation('signalsAdmin');
+  const { t } = useTranslation('advisoriesAdmin');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ permissionMap: number[] }>();
   const save = useUpdateKeyRoles();

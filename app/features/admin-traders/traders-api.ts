@@ -8,7 +8,7 @@ import {
   traderKey,
   traderSummary,
   type UpdateApiKeyRequest,
-} from '#shared/schemas/signals.ts';
+} from '#shared/schemas/trader-keys.ts';
 import { USER_QUERY_PREFIX, useAuth } from '../../lib/auth/auth-context.tsx';
 import { useApiClient } from '../../lib/use-api.ts';
 

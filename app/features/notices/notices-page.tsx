@@ -13,7 +13,7 @@ const PAGE_SIZE = 10;
 
 /** /notice (members): every system message, newest first, with its publisher and time; live from the hub. */
 export function NoticesPage() {
-  const { t } = useTranslation('signals');
+  const { t } = useTranslation('advisories');
   const { t: tCommon } = useTranslation();
   const screens = Grid.useBreakpoint();
   const phone = screens.sm === false;

@@ -6,7 +6,7 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
 import { useSubscriptions } from '../../lib/hub/hub-queries.ts';
-import { STRATEGY_FEED_PATH } from '../../lib/hub/live-connection.tsx';
+import { ADVISORY_FEED_PATH } from '../../lib/hub/live-connection.tsx';
 import { BRAND_COLORS } from '../../lib/theme.ts';
 import { useSetSubscription } from './subscriptions-api.ts';
 
@@ -28,7 +28,7 @@ const ROW_STYLE: CSSProperties = {
 };
 
 function NonMemberState() {
-  const { t } = useTranslation('signals');
+  const { t } = useTranslation('advisories');
   return (
     <Result
       data-testid="subscribe-not-member"
@@ -42,7 +42,7 @@ function NonMemberState() {
 }
 
 function TraderList() {
-  const { t } = useTranslation('signals');
+  const { t } = useTranslation('advisories');
   const { message } = App.useApp();
   const subscriptions = useSubscriptions();
   const setSubscription = useSetSubscription();
@@ -120,7 +120,7 @@ function TraderList() {
 
 /** /personal/subscribe: the traders the member may follow, each with a subscribe switch (live from the hub). */
 export function SubscribePage() {
-  const { t } = useTranslation('signals');
+  const { t } = useTranslation('advisories');
   const { t: tPersonal } = useTranslation('personal');
   const { t: tCommon } = useTranslation();
   const account = useAccount();
@@ -147,7 +147,7 @@ export function SubscribePage() {
           <Paragraph type="secondary">{t('subscribe.intro')}</Paragraph>
           <TraderList />
           <Flex justify="flex-end" style={{ marginTop: 16 }}>
-            <LinkButton type="link" to={STRATEGY_FEED_PATH} icon={<ArrowRightOutlined />} iconPlacement="end">
+            <LinkButton type="link" to={ADVISORY_FEED_PATH} icon={<ArrowRightOutlined />} iconPlacement="end">
               {t('subscribe.toFeed')}
             </LinkButton>
           </Flex>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type addOrUpdateSubscriptionsRequest, subscriptionItem } from '#shared/schemas/signals.ts';
+import { type addOrUpdateSubscriptionsRequest, subscriptionItem } from '#shared/schemas/advisories.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { applySubscriptionChange, type SubscriptionKeys } from '../../lib/hub/hub-cache.ts';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';

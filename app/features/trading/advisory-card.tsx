@@ -35,7 +35,7 @@ interface AdvisoryCardProps {
 
 /** One strategy of the feed: title, traders, time, the sanitized content and the three reactions. */
 export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProps) {
-  const { t } = useTranslation('signals');
+  const { t } = useTranslation('advisories');
   const { message } = App.useApp();
   const react = useReact();
   const pendingKind = react.isPending ? react.variables?.kind : undefined;

@@ -5,7 +5,7 @@ import { BRAND_COLORS } from '../../lib/theme.ts';
 
 /** Live trading and trading statistics arrive in a later release; the tab says so instead of showing made-up data. */
 export function ComingLater({ view }: { view: 'live' | 'statistics' }) {
-  const { t } = useTranslation('signals');
+  const { t } = useTranslation('advisories');
   return (
     <Result
       data-testid={`trading-${view}-later`}

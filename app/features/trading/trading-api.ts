@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { followRequest } from '#shared/schemas/advisories.ts';
 import { okResponse } from '#shared/schemas/common.ts';
-import type { followRequest } from '#shared/schemas/signals.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
 import type { MyReactions } from '../../lib/hub/hub-queries.ts';

@@ -2,13 +2,13 @@ import { Grid, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TRADING_VIEWS, type TradingViewKey } from '../../lib/sections.ts';
+import { AdvisoryFeed } from './advisory-feed.tsx';
 import { ComingLater } from './coming-later.tsx';
-import { StrategyFeed } from './strategy-feed.tsx';
 
 const { Title } = Typography;
 
 function viewContent(key: TradingViewKey) {
-  if (key === 'tradingStrategy') return <StrategyFeed />;
+  if (key === 'tradingStrategy') return <AdvisoryFeed />;
   return <ComingLater view={key === 'tradingLive' ? 'live' : 'statistics'} />;
 }
 

@@ -1,7 +1,8 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AdvisoryCounts, AdvisoryDto, SystemMessageDto } from '#shared/realtime.ts';
-import { subscriptionItem, systemMessage } from '#shared/schemas/signals.ts';
+import { subscriptionItem } from '#shared/schemas/advisories.ts';
+import { systemMessage } from '#shared/schemas/system-messages.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useApiClient } from '../use-api.ts';
 import type { SubscriptionKeys } from './hub-cache.ts';

@@ -9,7 +9,7 @@ import type { HubStatus } from './hub-connection.ts';
 import { acquireHub, closeHub, hubStatus, onAdvisoriesArrived, subscribeHubStatus } from './hub-runtime.ts';
 
 /** Where members read the strategy feed (spec §2: Trading, /?type=2). */
-export const STRATEGY_FEED_PATH = '/?type=2';
+export const ADVISORY_FEED_PATH = '/?type=2';
 
 /** At most this many strategy notifications at once; a burst (a replay after a reconnect) shows the newest. */
 const MAX_ARRIVAL_NOTIFICATIONS = 3;
@@ -39,7 +39,7 @@ export function LiveConnection() {
 }
 
 function useArrivalNotifications() {
-  const { t } = useTranslation('signals');
+  const { t } = useTranslation('advisories');
   const { notification } = App.useApp();
   const navigate = useNavigate();
 
@@ -65,7 +65,7 @@ function useArrivalNotifications() {
                 size="small"
                 onClick={() => {
                   notification.destroy(key);
-                  navigate(STRATEGY_FEED_PATH);
+                  navigate(ADVISORY_FEED_PATH);
                 }}
               >
                 {t('alerts.view')}

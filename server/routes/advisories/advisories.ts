@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import {
   addOrUpdateAdvisoryRequest,
   adminAdvisory,
@@ -9,8 +8,9 @@ import {
   advisoryIdQuery,
   followRequest,
   myReactions,
-  traderSummaryList,
-} from '#shared/schemas/signals.ts';
+} from '#shared/schemas/advisories.ts';
+import { idResponse, okResponse } from '#shared/schemas/common.ts';
+import { traderSummaryList } from '#shared/schemas/trader-keys.ts';
 import type { DB } from '../../db/schema.ts';
 import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';

@@ -4,7 +4,7 @@ import {
   addOrUpdateSubscriptionsRequest,
   subscriptionItem,
   subscriptionList,
-} from '#shared/schemas/signals.ts';
+} from '#shared/schemas/advisories.ts';
 import type { DB } from '../../db/schema.ts';
 import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';

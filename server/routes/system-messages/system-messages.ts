@@ -7,7 +7,7 @@ import {
   messageIdQuery,
   systemMessage,
   systemMessageList,
-} from '#shared/schemas/signals.ts';
+} from '#shared/schemas/system-messages.ts';
 import type { DB } from '../../db/schema.ts';
 import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';

@@ -10,7 +10,7 @@ import {
   traderSummaryList,
   updateApiKeyRequest,
   updateApiKeySubConfigRequest,
-} from '#shared/schemas/signals.ts';
+} from '#shared/schemas/trader-keys.ts';
 import type { DB } from '../../db/schema.ts';
 import { actorOf } from '../../plugins/authenticate.ts';
 import {

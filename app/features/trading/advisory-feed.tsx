@@ -20,7 +20,7 @@ const PAGE = 20;
 export const SUBSCRIBE_PATH = '/personal/subscribe';
 
 function LiveBadge() {
-  const { t } = useTranslation('signals');
+  const { t } = useTranslation('advisories');
   const status = useHubStatus();
   const live = status === 'connected';
   return (
@@ -50,8 +50,8 @@ function useFreshIds(): ReadonlySet<number> {
  * Strategy trading (/?type=2): the live feed of strategies from the traders the member subscribed to, newest
  * first. Only the hub delivers it: a snapshot on connect, then each new or edited strategy.
  */
-export function StrategyFeed() {
-  const { t } = useTranslation('signals');
+export function AdvisoryFeed() {
+  const { t } = useTranslation('advisories');
   const feed = useAdvisoryFeed();
   const counts = useAdvisoryCounts();
   const mine = useMyReactions();
@@ -88,7 +88,7 @@ export function StrategyFeed() {
 
   if (feed.isPending) {
     return (
-      <div data-testid="strategy-feed-loading">
+      <div data-testid="advisory-feed-loading">
         {header}
         {offline}
         <Card>
@@ -102,12 +102,12 @@ export function StrategyFeed() {
   if (advisories.length === 0) {
     const subscribed = subscriptions.data?.some((key) => key.subscribed) ?? false;
     return (
-      <div data-testid="strategy-feed">
+      <div data-testid="advisory-feed">
         {header}
         {offline}
         <Card>
           <Empty
-            data-testid="strategy-feed-empty"
+            data-testid="advisory-feed-empty"
             image={Empty.PRESENTED_IMAGE_SIMPLE}
             description={
               <Flex vertical gap={4}>
@@ -130,7 +130,7 @@ export function StrategyFeed() {
   }
 
   return (
-    <div data-testid="strategy-feed">
+    <div data-testid="advisory-feed">
       {header}
       {offline}
       <Flex vertical gap={16} component="section" aria-label={t('trading.feedLabel')}>

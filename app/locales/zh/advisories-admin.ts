@@ -1,4 +1,4 @@
-export const signalsAdmin = {
+export const advisoriesAdmin = {
   common: {
     cancel: '取消',
     save: '保存',

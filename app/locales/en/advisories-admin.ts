@@ -1,7 +1,7 @@
 import type { Messages } from '../types.ts';
-import type { signalsAdmin as zh } from '../zh/signals-admin.ts';
+import type { advisoriesAdmin as zh } from '../zh/advisories-admin.ts';
 
-export const signalsAdmin: Messages<typeof zh> = {
+export const advisoriesAdmin: Messages<typeof zh> = {
   common: {
     cancel: 'Cancel',
     save: 'Save',

@@ -1,7 +1,7 @@
 import type { Messages } from '../types.ts';
-import type { signals as zh } from '../zh/signals.ts';
+import type { advisories as zh } from '../zh/advisories.ts';
 
-export const signals: Messages<typeof zh> = {
+export const advisories: Messages<typeof zh> = {
   alerts: {
     newAdvisory: 'New strategy',
     advisoryUpdated: 'Strategy updated',

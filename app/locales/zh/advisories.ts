@@ -1,4 +1,4 @@
-export const signals = {
+export const advisories = {
   alerts: {
     newAdvisory: '新策略推送',
     advisoryUpdated: '策略已更新',

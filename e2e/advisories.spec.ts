@@ -199,7 +199,7 @@ test('strategies and system messages are pushed live to the right people', async
     await expect(o.getByTestId('subscribe-empty')).toContainText('暂无可订阅的交易员');
     await o.goto('/?type=2');
     await waitForLive(o);
-    await expect(o.getByTestId('strategy-feed-empty')).toContainText('您还没有订阅任何交易员');
+    await expect(o.getByTestId('advisory-feed-empty')).toContainText('您还没有订阅任何交易员');
 
     const v = visitor.page;
     await signIn(v, visitorEmail, password, '/personal/subscribe');
@@ -209,7 +209,7 @@ test('strategies and system messages are pushed live to the right people', async
     await expect(m).toHaveURL(/\/\?type=2$/);
     await expect(m.getByRole('tab', { name: '策略交易' })).toHaveAttribute('aria-selected', 'true');
     await waitForLive(m);
-    await expect(m.getByTestId('strategy-feed-empty')).toContainText('您订阅的交易员还没有发布策略');
+    await expect(m.getByTestId('advisory-feed-empty')).toContainText('您订阅的交易员还没有发布策略');
     await m.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
@@ -264,7 +264,7 @@ test('strategies and system messages are pushed live to the right people', async
     await expect(card.getByTestId('reaction-following')).toHaveAttribute('aria-pressed', 'true');
 
     // The member whose role the key does not admit received nothing.
-    await expect(o.getByTestId('strategy-feed-empty')).toBeVisible();
+    await expect(o.getByTestId('advisory-feed-empty')).toBeVisible();
     await expect(o.getByText(strategyTitle)).toHaveCount(0);
     await expect(o.getByTestId('advisory-notification')).toHaveCount(0);
 

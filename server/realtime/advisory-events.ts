@@ -124,7 +124,7 @@ const accessChanged: EventHandler<'access.changed'> = async (event, _eventId, ta
 };
 
 /** The handlers of the portal's own events, by name. */
-export const signalEventHandlers = {
+export const advisoryEventHandlers = {
   'advisory.saved': advisorySaved,
   'advisory.counts': advisoryCountsChanged,
   'advisory.removed': advisoryRemoved,

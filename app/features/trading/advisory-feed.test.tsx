@@ -9,7 +9,7 @@ import { createQueryClient, Providers } from '../../providers.tsx';
 import { stubApi } from '../../testing/fake-api.ts';
 import { FakeAuth } from '../../testing/fake-auth.ts';
 import { setupUser } from '../../testing/user.ts';
-import { StrategyFeed } from './strategy-feed.tsx';
+import { AdvisoryFeed } from './advisory-feed.tsx';
 
 const SUB = 'user-1';
 
@@ -18,7 +18,7 @@ function renderFeed(data: { feed?: AdvisoryDto[]; counts?: object; keys?: object
   if (data.feed) queryClient.setQueryData(hubKeys.advisories(SUB), data.feed);
   if (data.counts) queryClient.setQueryData(hubKeys.counts(SUB), data.counts);
   if (data.keys) queryClient.setQueryData(hubKeys.subscriptions(SUB), data.keys);
-  const router = createMemoryRouter([{ path: '/', element: <StrategyFeed /> }]);
+  const router = createMemoryRouter([{ path: '/', element: <AdvisoryFeed /> }]);
   render(
     <Providers queryClient={queryClient} auth={FakeAuth.signedIn()}>
       <RouterProvider router={router} />
@@ -40,20 +40,20 @@ const advisory: AdvisoryDto = {
   createdTimestamp: '2025-05-02T08:30:00.000Z',
 };
 
-describe('StrategyFeed', () => {
+describe('AdvisoryFeed', () => {
   beforeEach(async () => {
     await changeLocale('zh');
   });
 
   it('waits for the hub snapshot', async () => {
     renderFeed({ keys: [] });
-    expect(await screen.findByTestId('strategy-feed-loading')).toBeInTheDocument();
+    expect(await screen.findByTestId('advisory-feed-loading')).toBeInTheDocument();
     expect(screen.getByTestId('hub-status')).toHaveTextContent('正在连接实时推送');
   });
 
   it('explains an empty feed and links to the subscriptions', async () => {
     renderFeed({ feed: [], keys: [{ id: 1, keyName: 'Alpha', subscribed: false }] });
-    const empty = await screen.findByTestId('strategy-feed-empty');
+    const empty = await screen.findByTestId('advisory-feed-empty');
     expect(empty).toHaveTextContent('您还没有订阅任何交易员');
     expect(within(empty).getByRole('link', { name: /去订阅交易员/ })).toHaveAttribute(
       'href',
@@ -63,7 +63,7 @@ describe('StrategyFeed', () => {
 
   it('tells a subscribed member that their traders have not published yet', async () => {
     renderFeed({ feed: [], keys: [{ id: 1, keyName: 'Alpha', subscribed: true }] });
-    expect(await screen.findByTestId('strategy-feed-empty')).toHaveTextContent(
+    expect(await screen.findByTestId('advisory-feed-empty')).toHaveTextContent(
       '您订阅的交易员还没有发布策略',
     );
   });
