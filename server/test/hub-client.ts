@@ -1,0 +1,76 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { type ClientToServerEvents, HUB_PATH, type ServerToClientEvents } from '#shared/realtime.ts';
+
+// A real socket.io client of the hub that records what it receives, and ways to wait for what it receives
+// (never for a length of time: to show that something did not arrive, wait for a later event that does).
+
+export type HubSocketClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type Received = Array<{ event: string; payload: Record<string, unknown> }>;
+export type HubClient = { socket: HubSocketClient; received: Received };
+
+/** Connects to the hub at `base` (no reconnection) and records every event it receives, in order. */
+export function hubClient(
+  base: string,
+  token: string | undefined,
+  options: { origin?: string; lastEventId?: number } = {},
+): HubClient {
+  const received: Received = [];
+  const socket: HubSocketClient = connect(base, {
+    path: HUB_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    auth: {
+      ...(token ? { token } : {}),
+      ...(options.lastEventId ? { lastEventId: options.lastEventId } : {}),
+    },
+    ...(options.origin ? { extraHeaders: { origin: options.origin } } : {}),
+  });
+  socket.onAny((event, payload) => received.push({ event, payload }));
+  return { socket, received };
+}
+
+/** Resolves once the socket is connected; rejects if the handshake is refused. */
+export function connected(socket: HubSocketClient): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) {
+      resolve();
+      return;
+    }
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+/** The message the handshake was refused with; rejects if the socket connects. */
+export function refused(socket: HubSocketClient): Promise<string> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+}
+
+/** The payloads of the events of one name a client has received so far, in order. */
+export const events = (received: Received, name: string) =>
+  received.filter((r) => r.event === name).map((r) => r.payload);
+
+/**
+ * Waits until `check` gives a value (anything but undefined) and returns it: for an event to arrive or a
+ * state to be reached. The timeout is only a safety net for a busy machine, never what a test relies on.
+ */
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Waits until the clock has passed `moment` (ms since the epoch): for a token or membership to run out. */
+export async function untilTime(moment: number): Promise<void> {
+  while (Date.now() <= moment) await new Promise((r) => setTimeout(r, Math.max(1, moment - Date.now() + 1)));
+}
