@@ -14,6 +14,15 @@ describe('import boundaries', () => {
       ['e2e/support/mail-sink.ts', "import { SmtpFake } from '../../server/test/smtp-fake.ts';"],
       ['e2e/auth.spec.ts', "import { CAPTCHA_WIDTH } from '../shared/constants.ts';"],
       ['shared/schemas/a.ts', "import { z } from 'zod';"],
+      [
+        'app/features/teach/page.tsx',
+        "import { ArticleView } from '../../domains/teaching/article-view.tsx';",
+      ],
+      [
+        'app/domains/teaching/article-view.tsx',
+        "import { RichTextView } from '../../components/rich-text/view.tsx';",
+      ],
+      ['app/domains/teaching/article-form.tsx', "import { useApi } from '#app/lib/use-api.ts';"],
     ];
     for (const [file, source] of allowed) expect(check(file, source), file).toEqual([]);
   });
@@ -35,6 +44,21 @@ describe('import boundaries', () => {
         'components/ must not import a feature',
       ],
       ['app/lib/x.ts', "import { y } from '#app/features/teach/y.ts';", 'lib/ must not import a feature'],
+      [
+        'app/components/menu.tsx',
+        "import { useArticles } from '../domains/teaching/teaching-api.ts';",
+        'components/ must not import a domain',
+      ],
+      [
+        'app/domains/teaching/a.tsx',
+        "import { Page } from '../../features/teach/page.tsx';",
+        'domain "teaching" must not import a feature',
+      ],
+      [
+        'app/domains/teaching/a.tsx',
+        "import { b } from '#app/domains/trading/b.ts';",
+        'domain "teaching" must not import domain "trading"',
+      ],
       [
         'e2e/a.spec.ts',
         "import { sanitize } from '../app/components/x.ts';",

@@ -4,7 +4,10 @@ import path from 'node:path';
 // - shared/ is pure: it imports nothing from app/, server/ or e2e/;
 // - server/ never imports the web app or the journeys, and app/ never imports the server or the journeys;
 // - a feature (app/features/<area>/) does not import another feature;
-// - what features build on (app/components/, app/lib/, app/layouts/) does not import a feature;
+// - what features build on (app/components/, app/lib/, app/layouts/) does not import a feature or a domain;
+// - a domain module (app/domains/<domain>/: screens, calls and helpers that several features of one domain
+//   share, such as teaching for the tutorials, my articles and the admin's article pages) builds on the
+//   foundation, may not import a feature or another domain, and is imported by features only;
 // - the journeys (e2e/) use the server only through its test fakes (server/test/), never the web app.
 
 export type SourceFile = { file: string; source: string };
@@ -22,6 +25,7 @@ function target(from: string, specifier: string): string | undefined {
 }
 
 const featureOf = (file: string) => /^app\/features\/([^/]+)\//.exec(file)?.[1];
+const domainOf = (file: string) => /^app\/domains\/([^/]+)\//.exec(file)?.[1];
 const FOUNDATION = /^app\/(?:components|lib|layouts)\//;
 
 /** Every boundary an import crosses that it must not, as `file: reason` lines. Files are repository-relative. */
@@ -51,6 +55,12 @@ export function boundaryProblems(files: SourceFile[]): string[] {
         refuse(`feature "${fromFeature}" must not import feature "${toFeature}"`);
       }
       if (FOUNDATION.test(file) && toFeature) refuse(`${file.split('/')[1]}/ must not import a feature`);
+      const fromDomain = domainOf(file);
+      const toDomain = domainOf(to);
+      if (FOUNDATION.test(file) && toDomain) refuse(`${file.split('/')[1]}/ must not import a domain`);
+      if (fromDomain && toFeature) refuse(`domain "${fromDomain}" must not import a feature`);
+      if (fromDomain && toDomain && fromDomain !== toDomain)
+        refuse(`domain "${fromDomain}" must not import domain "${toDomain}"`);
     }
   }
   return problems;

@@ -16,8 +16,7 @@ import { Alert, App, Button, Form, Input, Modal, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { IMAGE_ACCEPT, imageFileProblem } from '../teaching/image-files.ts';
-import { useUploadImage } from '../teaching/teaching-api.ts';
+import { IMAGE_ACCEPT, imageFileProblem, useUploadImage } from '../../lib/image-upload.ts';
 import './rich-text.css';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 

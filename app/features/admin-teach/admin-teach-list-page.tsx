@@ -26,17 +26,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_PAGE_SIZE, COVER_THUMBNAIL_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary, FindPageQuery } from '#shared/schemas/teaching.ts';
-import { CategoryCascader } from '../../components/category-cascader.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
-import { ArticleCounters } from '../../components/teaching/article-counters.tsx';
-import { STATUS_FILTERS } from '../../components/teaching/article-status.ts';
-import { ArticleStatusTag } from '../../components/teaching/article-status-tag.tsx';
-import { lastOfPath } from '../../components/teaching/category-paths.ts';
-import { tableDateTime } from '../../components/teaching/dates.ts';
-import { editState } from '../../components/teaching/edit-state.ts';
-import { useArticlePage, useDeleteArticle } from '../../components/teaching/teaching-api.ts';
+import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
+import { STATUS_FILTERS } from '../../domains/teaching/article-status.ts';
+import { ArticleStatusTag } from '../../domains/teaching/article-status-tag.tsx';
+import { CategoryCascader } from '../../domains/teaching/category-cascader.tsx';
+import { lastOfPath } from '../../domains/teaching/category-paths.ts';
+import { tableDateTime } from '../../domains/teaching/dates.ts';
+import { editState } from '../../domains/teaching/edit-state.ts';
+import { useArticlePage, useDeleteArticle } from '../../domains/teaching/teaching-api.ts';
 
 const { Title, Text } = Typography;
 

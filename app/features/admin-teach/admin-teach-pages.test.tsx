@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { articleOf, CATEGORY_TREE, summaryOf } from '../../components/teaching/test-fixtures.ts';
 import { changeLocale } from '../../lib/i18n.ts';
 import { ADMIN_INFO, accountHandlers, problem, stubApi } from '../../testing/fake-api.ts';
 import { FakeAuth } from '../../testing/fake-auth.ts';
 import { renderApp, setClientWidth } from '../../testing/render-app.tsx';
+import { articleOf, CATEGORY_TREE, summaryOf } from '../../testing/teaching-fixtures.ts';
 import { setupUser } from '../../testing/user.ts';
 import { categoryFormValues } from './category-form-modal.tsx';
 

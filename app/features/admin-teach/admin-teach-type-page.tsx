@@ -13,12 +13,8 @@ import { message as sharedMessage } from '#shared/messages.ts';
 import type { ClassificationNode, EditClassificationRequest } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { type CategoryRow, parentIds, toTableRows } from '../../components/teaching/category-paths.ts';
-import {
-  useCategoryTree,
-  useDeleteCategory,
-  useEditCategory,
-} from '../../components/teaching/teaching-api.ts';
+import { type CategoryRow, parentIds, toTableRows } from '../../domains/teaching/category-paths.ts';
+import { useCategoryTree, useDeleteCategory, useEditCategory } from '../../domains/teaching/teaching-api.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { type CategoryDialog, CategoryFormModal } from './category-form-modal.tsx';
 import { useOperationToasts } from './operation-toasts.ts';

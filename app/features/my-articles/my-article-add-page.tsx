@@ -3,7 +3,7 @@ import { Alert, Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { ArticleEditScreen } from '../../components/teaching/article-edit-screen.tsx';
+import { ArticleEditScreen } from '../../domains/teaching/article-edit-screen.tsx';
 import { useAccount } from '../../lib/account.ts';
 
 /** /personal/article/add: members publish an article (or edit their own, `?id=`); it goes to review. */

@@ -20,12 +20,12 @@ import type { ArticleSummary } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
-import { ArticleCounters } from '../../components/teaching/article-counters.tsx';
-import { articleStatusKind } from '../../components/teaching/article-status.ts';
-import { ArticleStatusTag } from '../../components/teaching/article-status-tag.tsx';
-import { tableDateTime } from '../../components/teaching/dates.ts';
-import { editState } from '../../components/teaching/edit-state.ts';
-import { useArticlePage, useDeleteArticle } from '../../components/teaching/teaching-api.ts';
+import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
+import { articleStatusKind } from '../../domains/teaching/article-status.ts';
+import { ArticleStatusTag } from '../../domains/teaching/article-status-tag.tsx';
+import { tableDateTime } from '../../domains/teaching/dates.ts';
+import { editState } from '../../domains/teaching/edit-state.ts';
+import { useArticlePage, useDeleteArticle } from '../../domains/teaching/teaching-api.ts';
 import { useAccount } from '../../lib/account.ts';
 
 const { Title, Text, Paragraph } = Typography;

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { summaryOf } from '../../components/teaching/test-fixtures.ts';
 import { changeLocale } from '../../lib/i18n.ts';
 import { accountHandlers, NON_MEMBER_INFO, personalInfoOf, stubApi } from '../../testing/fake-api.ts';
 import { FakeAuth } from '../../testing/fake-auth.ts';
 import { renderApp, setClientWidth } from '../../testing/render-app.tsx';
+import { summaryOf } from '../../testing/teaching-fixtures.ts';
 
 describe('my articles', () => {
   beforeEach(async () => {

@@ -22,9 +22,9 @@ import {
 } from '#shared/schemas/teaching.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
-import { articleStatusKind } from '../../components/teaching/article-status.ts';
-import { tableDateTime } from '../../components/teaching/dates.ts';
-import { useAddComment, useComments, useDeleteComment } from '../../components/teaching/teaching-api.ts';
+import { articleStatusKind } from '../../domains/teaching/article-status.ts';
+import { tableDateTime } from '../../domains/teaching/dates.ts';
+import { useAddComment, useComments, useDeleteComment } from '../../domains/teaching/teaching-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useEngagement } from './engagement.ts';

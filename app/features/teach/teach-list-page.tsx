@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_AVATAR_URL, TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
-import { CategoryCascader } from '../../components/category-cascader.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
-import { ArticleCounters } from '../../components/teaching/article-counters.tsx';
-import { categoryPath, lastOfPath } from '../../components/teaching/category-paths.ts';
-import { readableDate } from '../../components/teaching/dates.ts';
-import { useArticlePage, useCategoryTree } from '../../components/teaching/teaching-api.ts';
+import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
+import { CategoryCascader } from '../../domains/teaching/category-cascader.tsx';
+import { categoryPath, lastOfPath } from '../../domains/teaching/category-paths.ts';
+import { readableDate } from '../../domains/teaching/dates.ts';
+import { useArticlePage, useCategoryTree } from '../../domains/teaching/teaching-api.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
 
 const { Title, Paragraph, Text } = Typography;

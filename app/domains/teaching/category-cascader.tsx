@@ -3,8 +3,8 @@ import type { CSSProperties } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassificationNode } from '#shared/schemas/teaching.ts';
-import { type CategoryOption, toCascaderOptions } from './teaching/category-paths.ts';
-import { useCategoryTree } from './teaching/teaching-api.ts';
+import { type CategoryOption, toCascaderOptions } from './category-paths.ts';
+import { useCategoryTree } from './teaching-api.ts';
 
 interface CategoryCascaderProps {
   /** The chosen path, root first (antd Form passes it). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { articleOf, summaryOf } from '../../testing/teaching-fixtures.ts';
 import { articleBody, initialArticleValues } from './article-form.tsx';
 import { articleIdOf } from './article-params.ts';
 import { editState, rowFromState } from './edit-state.ts';
-import { articleOf, summaryOf } from './test-fixtures.ts';
 
 describe('editing an article', () => {
   it('reads the id from the address', () => {

@@ -13,12 +13,11 @@ import {
   type FindPageQuery,
   reactionResponse,
   type UpdateArticleRequest,
-  uploadResponse,
 } from '#shared/schemas/teaching.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useApiClient } from '../../lib/use-api.ts';
 
-// Teaching content calls (spec §7 article categories, articles, FileSave upload) as react-query hooks, shared
+// Teaching content calls (spec §7 article categories, articles) as react-query hooks, shared
 // by the public tutorial pages, the personal "my articles" pages and the admin back office.
 
 export const ARTICLE_FIELDS = ['headLine', 'description', 'classification', 'text', 'picture'] as const;
@@ -246,17 +245,5 @@ export function useDeleteComment(articleId: number) {
   return useMutation({
     mutationFn: (commentId: number) => api.delete(`/Articles/Comment/${commentId}`, { schema: okResponse }),
     onSuccess: refresh,
-  });
-}
-
-/** Uploads an image (cover or editor media) to /api/FileSave/Upload; quiet: callers say "upload failed". */
-export function useUploadImage() {
-  const api = useApiClient();
-  return useMutation({
-    mutationFn: async (file: Blob) => {
-      const [first] = await api.upload('/api/FileSave/Upload', file, { schema: uploadResponse, quiet: true });
-      if (!first) throw new Error('empty upload answer');
-      return first;
-    },
   });
 }

@@ -2,10 +2,9 @@ import { LoadingOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons
 import { App, Button, Flex, Form, Image, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { safeImageUrl } from '../rich-text/sanitize.ts';
-import { IMAGE_ACCEPT, imageFileProblem } from './image-files.ts';
-import { useUploadImage } from './teaching-api.ts';
+import { IMAGE_ACCEPT, imageFileProblem, useUploadImage } from '../../lib/image-upload.ts';
 
 const COVER_WIDTH = 240;
 const COVER_HEIGHT = 135;

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import type { Article } from '#shared/schemas/teaching.ts';
-import { RichTextView } from '../rich-text/rich-text-view.tsx';
-import { safeImageUrl } from '../rich-text/sanitize.ts';
+import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
+import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { ArticleCounters } from './article-counters.tsx';
 import { readableDate } from './dates.ts';
 
