@@ -101,6 +101,8 @@ export const confirmEmailRequest = z.object({
   code: z.string().min(1, 'confirmLinkInvalid').max(200, 'confirmLinkInvalid'),
 });
 export type ConfirmEmailRequest = z.input<typeof confirmEmailRequest>;
+/** What a confirmation link did: confirmed the address, or confirmed a change of address. */
+export const confirmEmailResponse = z.object({ outcome: z.enum(['confirmed', 'email-changed']) });
 
 export const changePasswordRequest = z
   .object({
@@ -138,3 +140,4 @@ export const subscriberConfiguration = z.object({
   scope: z.string(),
 });
 export type SubscriberConfiguration = z.infer<typeof subscriberConfiguration>;
+export const clientIdParams = z.object({ clientId: z.string().max(100) });

@@ -4,9 +4,8 @@ import { Flex } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { message } from '#shared/messages.ts';
-import { confirmEmailRequest } from '#shared/schemas/auth.ts';
+import { confirmEmailRequest, confirmEmailResponse } from '#shared/schemas/auth.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
@@ -15,8 +14,6 @@ import { pendingReturnUrl } from '../../lib/auth/return-url.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 import { AuthProgress, AuthResult } from './auth-card.tsx';
-
-const confirmEmailResponse = z.object({ outcome: z.enum(['confirmed', 'email-changed']) });
 
 /** /authentication/confirm-email?userId&code: the link of the confirmation mail (new account or new e-mail). */
 export function ConfirmEmailPage() {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
-import { z } from 'zod';
 import {
   acceptedResponse,
   captchaResponse,
   confirmEmailRequest,
+  confirmEmailResponse,
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
@@ -131,7 +131,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<PublicAuthOptions> = async 
       config: limited,
       schema: {
         body: confirmEmailRequest,
-        response: { 200: z.object({ outcome: z.enum(['confirmed', 'email-changed']) }) },
+        response: { 200: confirmEmailResponse },
       },
     },
     async (request) => {

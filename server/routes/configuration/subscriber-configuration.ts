@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { subscriberConfiguration } from '#shared/schemas/auth.ts';
+import { clientIdParams, subscriberConfiguration } from '#shared/schemas/auth.ts';
 import type { Identity } from '../../oidc/provider.ts';
 import { WEB_SCOPES } from '../../oidc/provider.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
@@ -14,7 +13,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> 
     '/_configuration/:clientId',
     {
       schema: {
-        params: z.object({ clientId: z.string().max(100) }),
+        params: clientIdParams,
         response: { 200: subscriberConfiguration },
       },
     },
