@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../test/databases.ts';
 import { connected, events, eventually, refused, untilTime } from '../test/hub-client.ts';
+import { CLAIM_LEASE_MS } from './event-queue.ts';
 import { useHubTestKit } from './hub-test-kit.ts';
 
 // A connection's life (connections.ts, catch-up.ts): the handshake, replay after a short absence, being
@@ -117,5 +118,28 @@ describe.each(TEST_DIALECTS)('hub connections on %s', (dialect) => {
         permissionMap: [k.roleIds.StandardUser],
       });
     }
+  });
+
+  it('does not hold up a change of access published while a connection is still being welcomed', async () => {
+    // The welcome's catch-up waits for an event still being published; publishing it re-reads the
+    // connection. Neither may wait for the other (that would stall both until the event's claim ran out).
+    const subscriber = await k.member(['StandardUser'], { subscribe: true });
+    const took: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      const client = k.open(subscriber.token);
+      const started = performance.now();
+      const permissionMap =
+        round % 2 === 0 ? [k.roleIds.StandardUser, k.roleIds.PremiumUser] : [k.roleIds.StandardUser];
+      expect(
+        (await k.post('/api/Management/AssignUserRole', { userId: subscriber.user.id, permissionMap }))
+          .statusCode,
+      ).toBe(200);
+      took.push(performance.now() - started);
+      // The connection still ends up welcomed and in the current state.
+      await connected(client.socket);
+      await k.mark([client]);
+      client.socket.disconnect();
+    }
+    expect(Math.max(...took)).toBeLessThan(CLAIM_LEASE_MS / 2);
   });
 });

@@ -51,14 +51,32 @@ export function createConnections(deps: {
   const { db, io, log } = deps;
   const turns = new WeakMap<HubSocket, Promise<void>>();
 
+  /** Turns queued or running per socket. */
+  const pending = new WeakMap<HubSocket, number>();
+
   /** Work done while replaying to a socket is already inside its turn and calls the steps directly. */
   function inTurn(socket: HubSocket, work: () => Promise<void>): Promise<void> {
-    const run = (turns.get(socket) ?? Promise.resolve()).then(work);
+    pending.set(socket, (pending.get(socket) ?? 0) + 1);
+    const run = (turns.get(socket) ?? Promise.resolve()).then(work).finally(() => {
+      pending.set(socket, (pending.get(socket) ?? 1) - 1);
+    });
     turns.set(
       socket,
       run.catch(() => undefined),
     );
     return run;
+  }
+
+  /**
+   * Queues a socket's update on behalf of an event being published. The publisher waits for it, unless the
+   * socket is busy: a welcome or update under way may be catching up and waiting for this very event to be
+   * published (catchUp), which waiting here would hold up until the claim ran out. Queued, the update still
+   * runs after it, so the socket ends up as of this event either way.
+   */
+  async function forEvent(socket: HubSocket, work: () => Promise<void>) {
+    const busy = (pending.get(socket) ?? 0) > 0;
+    const update = inTurnOrDrop(socket, work);
+    if (!busy) await update;
   }
 
   /**
@@ -162,7 +180,7 @@ export function createConnections(deps: {
     const sockets = localSockets(io).filter(
       (s) => userIds === 'all' || userIds.includes(s.data.principal.userId),
     );
-    for (const socket of sockets) await inTurnOrDrop(socket, () => recheckSocket(socket));
+    for (const socket of sockets) await forEvent(socket, () => recheckSocket(socket));
   }
 
   /**
@@ -184,7 +202,7 @@ export function createConnections(deps: {
 
   /** A person's feed and rooms sent anew on this process (after a subscription change). */
   async function resend(userId: string) {
-    for (const socket of localSockets(io, userId)) await inTurnOrDrop(socket, () => refresh(socket, false));
+    for (const socket of localSockets(io, userId)) await forEvent(socket, () => refresh(socket, false));
   }
 
   return {
