@@ -47,11 +47,11 @@ import { publishHubEventsWith } from './services/hub-events.ts';
 import { ImageQueue, type ImageQueueLimits } from './storage/image-queue.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-export const DEFAULT_WEB_ROOT = path.join(ROOT, 'dist', 'app');
+const DEFAULT_WEB_ROOT = path.join(ROOT, 'dist', 'app');
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string })
   .version;
 
-export type AppDeps = {
+type AppDeps = {
   config: Config;
   database: Database;
   /** Bounds of image work (decodes at once, waiting, per person); tests lower them. */

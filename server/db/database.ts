@@ -6,7 +6,7 @@ import { redactUrl } from '../config.ts';
 import type { Dialect } from './dialect.ts';
 import type { DB } from './schema.ts';
 
-export const SQLITE_FILE_NAME = 'portal.db';
+const SQLITE_FILE_NAME = 'portal.db';
 
 /** The database cannot be opened or reached; the message says what to fix. */
 export class DatabaseStartError extends Error {
@@ -23,7 +23,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type OpenDatabaseOptions = {
+type OpenDatabaseOptions = {
   dataDir: string;
   databaseUrl?: string | undefined;
   /** PostgreSQL schema to use instead of public (tests run each file in a fresh schema). */

@@ -15,7 +15,7 @@ export type Mailer = {
 /** How the worker hands a mail on: SMTP, or (without SMTP_URL, outside production) the log. */
 type Delivery = (mail: Mail) => Promise<void>;
 
-export type MailOutboxOptions = {
+type MailOutboxOptions = {
   database: Database;
   /** Key sealing the bodies at rest (they hold confirmation links and reset codes). */
   key: Buffer;
@@ -31,7 +31,7 @@ export type MailOutboxOptions = {
   pollMs?: number;
 };
 
-export const MAIL_MAX_ATTEMPTS = 8;
+const MAIL_MAX_ATTEMPTS = 8;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 /** A claimed mail is another process's to retry once this lease runs out (a process died mid-delivery). */
 const CLAIM_LEASE_MS = 2 * 60_000;

@@ -8,8 +8,8 @@ import { cookieKeys, loadSigningKey, type PrivateJwk } from './keys.ts';
 import { logoutConfirmPage } from './pages.ts';
 
 /** The web app's OpenID Connect client id; `/_configuration/SubscriberSys` describes it. */
-export const WEB_CLIENT_ID = 'SubscriberSys';
-export const API_SCOPE = 'api';
+const WEB_CLIENT_ID = 'SubscriberSys';
+const API_SCOPE = 'api';
 export const WEB_SCOPES = `openid profile email offline_access ${API_SCOPE}`;
 
 export type Identity = {

@@ -8,7 +8,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * `interaction` (useless without its cookie), `client_id`, `redirect_uri`, `post_logout_redirect_uri`,
  * `scope`, `code_challenge` (a hash, public by design) and `iss`.
  */
-export const SECRET_QUERY_PARAMETERS = new Set([
+const SECRET_QUERY_PARAMETERS = new Set([
   // OpenID Connect: the authorization code and the client's state and nonce that travel with it; tokens.
   'code',
   'state',
@@ -29,7 +29,7 @@ export const SECRET_QUERY_PARAMETERS = new Set([
   'email',
 ]);
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 function parameterName(raw: string): string {
   try {

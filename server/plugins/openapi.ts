@@ -18,7 +18,7 @@ import { PROBLEM_CONTENT_TYPE } from '#shared/problem.ts';
  */
 
 /** Who may call a route, as the document tells it. */
-export type RouteAccess = 'public' | 'optional' | 'signedIn' | 'member' | 'admin';
+type RouteAccess = 'public' | 'optional' | 'signedIn' | 'member' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,10 +34,10 @@ export function markAccess(access: RouteAccess) {
   };
 }
 
-export const OPENAPI_PATH = '/api/docs';
+const OPENAPI_PATH = '/api/docs';
 
 /** Fastify's route URL as an OpenAPI path: `:id` → `{id}`, the wildcard `*` → `{*}`. */
-export function openApiPath(url: string): string {
+function openApiPath(url: string): string {
   return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}').replace(/\*/g, '{*}');
 }
 
@@ -57,7 +57,7 @@ type Document = {
 };
 
 /** A part of a route's schema that JSON Schema cannot fully express (it is documented as "any" there). */
-export type Unconverted = { route: string; part: string; reason: string };
+type Unconverted = { route: string; part: string; reason: string };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -284,7 +284,7 @@ function operationOf(route: RouteOptions, method: string, converter: Converter):
 
 type PackageInfo = { name: string; version: string; description?: string };
 
-export function buildDocument(
+function buildDocument(
   routes: RouteOptions[],
   options: { publicUrl: string; pkg: PackageInfo },
 ): { document: Document; unconverted: Unconverted[] } {

@@ -25,7 +25,7 @@ const API_PATH = /^\/(?:api|Auth|Articles|_configuration)\/|^\/metrics(?:$|\?)/;
  * sniffing. The page policies (script, style and image sources) mean nothing for JSON; leaving them out
  * keeps every API answer ~700 bytes smaller.
  */
-export function apiHeaders(https: boolean): Record<string, string> {
+function apiHeaders(https: boolean): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { sendProblem } from './errors.ts';
 
 /** Path prefixes that belong to the server, never to the single-page app. */
-export const SERVER_PREFIXES = [
+const SERVER_PREFIXES = [
   '/api/',
   '/Auth/',
   '/Articles/',

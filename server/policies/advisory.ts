@@ -6,12 +6,9 @@ import { subscribableKeys } from './trader-key.ts';
 
 // Who may receive a strategy (advisory), decided from the database at the moment of reading or delivery:
 // a strategy reaches a member subscribed to one of its traders, whose key is active and admits one of the
-// member's roles, while their membership lasts. Administrators see and manage every strategy. The feed
-// (list), a single strategy (reactions) and the hub's delivery all ask the functions below.
-
-export function canManageAdvisories(principal: Pick<Principal, 'roles'>): boolean {
-  return isAdmin(principal);
-}
+// member's roles, while their membership lasts. Administrators manage every strategy through the
+// admin-only routes (requireAdmin) and see every strategy's counts. The feed (list), a single strategy
+// (reactions) and the hub's delivery all ask the functions below.
 
 /** The keys the member subscribed to and still qualifies for (`allowed`: their subscribable keys, if read). */
 export async function entitledKeyIds(

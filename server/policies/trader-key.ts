@@ -1,14 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { isAdmin, isMember, type Principal } from './membership.ts';
+import { isMember, type Principal } from './membership.ts';
 
-// Who sees which trader key. Administrators manage every key (names and masked values only; secrets are
+// Who sees which trader key. Administrators manage every key through the admin-only routes (requireAdmin;
+// names and masked values only, secrets are
 // never read back). A member sees, and may subscribe to, the active keys whose permission map admits one of
 // their roles: the subscription list, the subscription call and the hub's key rooms all use the list below.
-
-export function canManageTraderKeys(principal: Pick<Principal, 'roles'>): boolean {
-  return isAdmin(principal);
-}
 
 /** Only members subscribe (a lapsed membership keeps its subscriptions, but receives nothing). */
 export function canSubscribe(principal: Principal): boolean {

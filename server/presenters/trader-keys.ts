@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import type { TraderKeysTable } from '../db/schema.ts';
 
-export const MASK = '********';
+const MASK = '********';
 
 /** What a list shows of a key or secret: never the value, only its last four characters. */
 export function masked(hint: string): string {

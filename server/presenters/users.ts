@@ -27,7 +27,7 @@ export function presentManagedUser(user: UserFields): ManagedUser {
 }
 
 /** A row of the paged list: the plain entry with e-mail, tag ids and creation time. */
-export function presentUserRow(user: ListedUser, tags: number[]): ManagedUserRow {
+function presentUserRow(user: ListedUser, tags: number[]): ManagedUserRow {
   return { ...presentManagedUser(user), email: user.email, tags, createdAt: isoTime(user.created_at) };
 }
 

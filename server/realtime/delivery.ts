@@ -45,7 +45,7 @@ function createContext(deps: DeliveryContextDeps) {
   };
 }
 type DeliveryContextDeps = Omit<DeliveryDeps, 'log'>;
-export type DeliveryContext = ReturnType<typeof createContext>;
+type DeliveryContext = ReturnType<typeof createContext>;
 
 /**
  * Sends one event to everyone entitled (`target.kind === 'everyone'`, live) or, when a socket is being

@@ -11,8 +11,6 @@ import { signIn } from '../test/sign-in.ts';
 // What the hub's test files share: the whole app listening on a fresh database of the dialect, an
 // administrator, one trader key (Alpha) admitting StandardUser, members, and clients of the hub.
 
-export type HubMember = Awaited<ReturnType<HubTestKit['member']>>;
-
 /** Starts the app before the tests of the calling `describe` and stops it (and every client) after them. */
 export function useHubTestKit(dialect: Dialect): HubTestKit {
   const kit = new HubTestKit(dialect);
@@ -23,7 +21,7 @@ export function useHubTestKit(dialect: Dialect): HubTestKit {
 
 let markers = 0;
 
-export class HubTestKit {
+class HubTestKit {
   t!: Awaited<ReturnType<typeof listeningTestApp>>;
   /** The administrator's Authorization header. */
   admin!: { authorization: string };

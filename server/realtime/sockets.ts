@@ -4,7 +4,7 @@ import type { Principal } from '../policies/membership.ts';
 
 // What the hub's parts share: its socket types and the rooms a connection joins.
 
-export type SocketData = { principal: Principal; token: string };
+type SocketData = { principal: Principal; token: string };
 export type HubServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 /** Whom a delivery is for: everyone entitled (live), or one socket being brought up to date (replay). */

@@ -9,7 +9,7 @@ import { loadUserWithRoles } from '../services/user-lookup.ts';
 /** How many verified tokens are remembered (the least recently used go first). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export type TokenCheck = { ok: true; principal: Principal } | { ok: false; reason: 'invalid' | 'ended' };
+type TokenCheck = { ok: true; principal: Principal } | { ok: false; reason: 'invalid' | 'ended' };
 
 /**
  * Verifies an API access token (signature, issuer, audience, type, algorithm, expiry) and loads the

@@ -14,7 +14,7 @@ import { endAllSessions, endSessionsOf } from './sessions.ts';
 import { findUserByEmail, normalizeEmail } from './user-lookup.ts';
 import { consumeUserToken, issueUserToken } from './user-tokens.ts';
 
-export type AccountContext = { db: Kysely<DB>; mailer: Mailer; publicUrl: string; ip: string };
+type AccountContext = { db: Kysely<DB>; mailer: Mailer; publicUrl: string; ip: string };
 
 function link(publicUrl: string, path: string, params: Record<string, string>): string {
   return `${publicUrl}${path}?${new URLSearchParams(params).toString()}`;
@@ -80,7 +80,7 @@ export async function register(
   await audit(ctx.db, { action: 'register', actorId: id, targetType: 'user', targetId: id, ip: ctx.ip });
 }
 
-export type ConfirmOutcome = 'confirmed' | 'email-changed' | 'invalid';
+type ConfirmOutcome = 'confirmed' | 'email-changed' | 'invalid';
 
 /** Confirms a new account's e-mail, or switches to a new e-mail the user asked for. */
 export async function confirmEmail(
@@ -246,7 +246,7 @@ export async function changePassword(
   });
 }
 
-export type EmailChangeOutcome = 'sent' | 'wrong-password' | 'unchanged';
+type EmailChangeOutcome = 'sent' | 'wrong-password' | 'unchanged';
 
 /** Starts an e-mail change: the new address gets a confirmation link; nothing switches before it is used. */
 export async function requestEmailChange(

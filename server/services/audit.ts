@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
-export type AuditEntry = {
+type AuditEntry = {
   action: string;
   actorId?: string | null | undefined;
   targetType?: string | undefined;

@@ -5,7 +5,7 @@ import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '#shared/constants
 import type { DB } from '../db/schema.ts';
 import { constantTimeEqual, sha256 } from '../security/crypto.ts';
 
-export const CAPTCHA_TTL_SECONDS = 5 * 60;
+const CAPTCHA_TTL_SECONDS = 5 * 60;
 
 /**
  * A 6-character graphical code (spec §5). Only a hash of the answer is stored; it expires in minutes and

@@ -7,10 +7,10 @@ import { DomainError } from './errors.ts';
 import { externalImageSources, sanitizeArticleHtml } from './html.ts';
 
 /** A save may bring at most this many images from elsewhere; more is refused (each costs a fetch). */
-export const MAX_EXTERNAL_IMAGES = 20;
+const MAX_EXTERNAL_IMAGES = 20;
 const EXTERNAL = /^https:\/\//i;
 
-export type ExternalImagesOptions = {
+type ExternalImagesOptions = {
   uploadsDir: string;
   imageQueue: ImageQueue;
   fetch: RemoteImageOptions;
@@ -73,7 +73,7 @@ const failure = (error: unknown) =>
     : (error as Error).message;
 
 /** What copying the images of saved content did: rows rewritten, and rows whose images could not be copied. */
-export type CopyReport = { updated: number; failed: Array<{ table: string; id: number; reason: string }> };
+type CopyReport = { updated: number; failed: Array<{ table: string; id: number; reason: string }> };
 
 /**
  * Copies the images from elsewhere in content saved before images were copied at save time (articles'

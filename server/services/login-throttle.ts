@@ -9,14 +9,14 @@ import type { DB } from '../db/schema.ts';
  * Fifty failures from any addresses lock the account everywhere for 15 minutes: the cap on guessing
  * from many addresses. Unknown e-mails are counted the same way, so a lockout reveals nothing.
  */
-export const ADDRESS_MAX_FAILURES = 5;
-export const ADDRESS_LOCKOUT_MS = 5 * 60 * 1000;
-export const ACCOUNT_MAX_FAILURES = 50;
-export const ACCOUNT_LOCKOUT_MS = 15 * 60 * 1000;
+const ADDRESS_MAX_FAILURES = 5;
+const ADDRESS_LOCKOUT_MS = 5 * 60 * 1000;
+const ACCOUNT_MAX_FAILURES = 50;
+const ACCOUNT_LOCKOUT_MS = 15 * 60 * 1000;
 /** The `client` of the account-wide count. */
-export const ACCOUNT_WIDE = '*';
+const ACCOUNT_WIDE = '*';
 
-export type LockScope = 'address' | 'account';
+type LockScope = 'address' | 'account';
 
 /** Expands an IPv6 address (zone, `::` and a trailing dotted IPv4 part allowed) into its eight groups. */
 function ipv6Groups(address: string): number[] {

@@ -19,7 +19,7 @@ export async function profileOf(db: Kysely<DB>, userId: string) {
   return { user: found.user, roles: found.roles.map((r) => r.name) };
 }
 
-export type ProfileChanges = z.output<typeof updatePersonalInfoRequest>;
+type ProfileChanges = z.output<typeof updatePersonalInfoRequest>;
 
 /** Changes what was given; an empty nickname clears it. */
 export async function updateProfile(db: Kysely<DB>, userId: string, input: ProfileChanges): Promise<void> {

@@ -25,7 +25,7 @@ async function checkRoleIds(db: Kysely<DB>, ids: number[], field: string): Promi
     throw new DomainError('invalid', 'unknownRoles', { [field]: ['unknownRoles'] });
 }
 
-export type BatchInput = {
+type BatchInput = {
   permissionMap?: number[] | null | undefined;
   expiryInDays?: number | null | undefined;
   rows?: string[] | null | undefined;

@@ -13,7 +13,7 @@ export function allUsers(db: Kysely<DB>) {
     .execute();
 }
 
-export type ListUsersInput = {
+type ListUsersInput = {
   offset: number;
   limit: number;
   search?: string | undefined;

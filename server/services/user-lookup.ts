@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, UsersTable } from '../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
-export type UserWithRoles = { user: UserRow; roles: Array<{ id: number; name: string }> };
+type UserWithRoles = { user: UserRow; roles: Array<{ id: number; name: string }> };
 
 /**
  * A user and their current role tags, read fresh from the database (admins' changes apply at once). The

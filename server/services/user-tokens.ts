@@ -2,9 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB, UserTokensTable } from '../db/schema.ts';
 import { randomToken, sha256 } from '../security/crypto.ts';
 
-export type TokenPurpose = UserTokensTable['purpose'];
+type TokenPurpose = UserTokensTable['purpose'];
 
-export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   confirm_email: 24 * 60 * 60 * 1000,
   change_email: 24 * 60 * 60 * 1000,
   reset_password: 30 * 60 * 1000,

@@ -9,7 +9,7 @@ export type ImageQueueLimits = {
   perPerson: number;
 };
 
-export const IMAGE_QUEUE_LIMITS: ImageQueueLimits = { concurrency: 2, maxWaiting: 8, perPerson: 2 };
+const IMAGE_QUEUE_LIMITS: ImageQueueLimits = { concurrency: 2, maxWaiting: 8, perPerson: 2 };
 /** What a refused upload tells the client to wait before trying again. */
 const RETRY_AFTER_SECONDS = 5;
 

@@ -31,7 +31,7 @@ const TIMEOUT_MS = 10_000;
  * link-local (cloud metadata), carrier-grade NAT, multicast, reserved and IPv4-mapped private addresses
  * are refused, so an author cannot make the server reach inside its own network.
  */
-export function isPublicAddress(address: string, allowLoopback = false): boolean {
+function isPublicAddress(address: string, allowLoopback = false): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {

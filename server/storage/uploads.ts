@@ -7,8 +7,8 @@ import sharp, { type OutputInfo } from 'sharp';
 export const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Covers and avatars never need more: larger images are refused from their header, before decoding. */
-export const MAX_IMAGE_SIDE = 4096;
-export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
+const MAX_IMAGE_SIDE = 4096;
+const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
 
 /** An upload that is not an acceptable image; the message is a key of shared/messages.ts. */
 export class UploadRejected extends Error {
@@ -25,7 +25,7 @@ export class UploadRejected extends Error {
   }
 }
 
-export type StoredImage = { url: string; width: number; height: number; bytes: number };
+type StoredImage = { url: string; width: number; height: number; bytes: number };
 
 /**
  * Stores an uploaded image safely: the bytes must really be a JPEG, PNG, WebP or GIF (magic bytes, not

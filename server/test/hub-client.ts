@@ -4,8 +4,8 @@ import { type ClientToServerEvents, HUB_PATH, type ServerToClientEvents } from '
 // A real socket.io client of the hub that records what it receives, and ways to wait for what it receives
 // (never for a length of time: to show that something did not arrive, wait for a later event that does).
 
-export type HubSocketClient = Socket<ServerToClientEvents, ClientToServerEvents>;
-export type Received = Array<{ event: string; payload: Record<string, unknown> }>;
+type HubSocketClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Received = Array<{ event: string; payload: Record<string, unknown> }>;
 export type HubClient = { socket: HubSocketClient; received: Received };
 
 /** Connects to the hub at `base` (no reconnection) and records every event it receives, in order. */

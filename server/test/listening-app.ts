@@ -15,7 +15,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export type ListeningApp = {
+type ListeningApp = {
   app: Awaited<ReturnType<typeof buildApp>>;
   base: string;
   close(): Promise<void>;

@@ -83,7 +83,7 @@ function bodies(part: Part, found: { text: string; html: string }): void {
   else if (/^text\/plain/i.test(type)) found.text ||= decodeBody(part);
 }
 
-export function parseMail(raw: string, id: number): ReceivedMail {
+function parseMail(raw: string, id: number): ReceivedMail {
   const message = splitPart(raw);
   const found = { text: '', html: '' };
   bodies(message, found);

@@ -24,7 +24,7 @@ import { consumeCaptcha, createCaptcha } from '../../services/captcha.ts';
 import { clearFailures, clientKey, lockoutOf, recordFailure } from '../../services/login-throttle.ts';
 import { findUserByEmail, normalizeEmail } from '../../services/user-lookup.ts';
 
-export type PublicAuthOptions = {
+type PublicAuthOptions = {
   db: Kysely<DB>;
   mailer: Mailer;
   provider: Provider;
