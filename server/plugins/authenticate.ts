@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdmin, isMember, type Principal } from '../policies/membership.ts';
 import type { TokenVerifier } from '../security/access-tokens.ts';
+import type { Actor } from '../services/audit.ts';
 import { sendProblem } from './errors.ts';
 
 declare module 'fastify' {
@@ -45,8 +46,6 @@ export function principalOf<P = Principal>(request: { principal: P | undefined; 
 }
 
 /** Who acted and from where, as services record it in the audit log. */
-export type Actor = { userId: string; ip: string };
-
 export function actorOf(request: {
   principal: { userId: string } | undefined;
   ip: string;

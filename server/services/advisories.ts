@@ -2,12 +2,10 @@ import type { Kysely } from 'kysely';
 import { idsOrNone } from '../db/in-list.ts';
 import type { DB } from '../db/schema.ts';
 import { presentTraderRef } from '../presenters/advisories.ts';
-import { audit } from './audit.ts';
+import { type Actor, audit } from './audit.ts';
 import { DomainError } from './errors.ts';
 import { sanitizeArticleHtml } from './html.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
-
-type Actor = { userId: string; ip: string };
 
 /** A member's feed holds the newest strategies up to this many. */
 const FEED_LIMIT = 200;

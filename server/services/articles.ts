@@ -3,7 +3,7 @@ import { ARTICLE_STATUS } from '#shared/constants.ts';
 import { PENDING_STATUS } from '#shared/schemas/teaching.ts';
 import type { ArticlesTable, DB } from '../db/schema.ts';
 import type { ListScope } from '../policies/article.ts';
-import { audit } from './audit.ts';
+import { type Actor, audit } from './audit.ts';
 import { withDescendants } from './classifications.ts';
 import { DomainError } from './errors.ts';
 
@@ -164,7 +164,7 @@ export async function findPage(
 export async function addArticle(
   db: Kysely<DB>,
   input: { headLine: string; description: string; classification: number; text: string; picture: string },
-  actor: { userId: string; ip: string },
+  actor: Actor,
 ): Promise<number> {
   await ensureClassification(db, input.classification);
   const now = Date.now();
@@ -231,7 +231,7 @@ export async function updateArticle(
 export async function reviewArticle(
   db: Kysely<DB>,
   input: { id: number; status: number; contentApproval: string },
-  actor: { userId: string; ip: string },
+  actor: Actor,
 ): Promise<void> {
   await findArticle(db, input.id);
   const result = await db
@@ -251,11 +251,7 @@ export async function reviewArticle(
   });
 }
 
-export async function deleteArticle(
-  db: Kysely<DB>,
-  id: number,
-  actor: { userId: string; ip: string },
-): Promise<void> {
+export async function deleteArticle(db: Kysely<DB>, id: number, actor: Actor): Promise<void> {
   await db.deleteFrom('articles').where('id', '=', id).execute();
   await audit(db, {
     action: 'articles.delete',

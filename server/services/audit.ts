@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
+/** Who acted and from where, as the audit log records it. */
+export type Actor = { userId: string; ip: string };
+
 type AuditEntry = {
   action: string;
   actorId?: string | null | undefined;

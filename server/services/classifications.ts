@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ClassificationNode } from '#shared/schemas/teaching.ts';
 import type { DB } from '../db/schema.ts';
-import { audit } from './audit.ts';
+import { type Actor, audit } from './audit.ts';
 import { DomainError } from './errors.ts';
 
 const toPath = (pids: string): number[] => (pids ? pids.split(',').map(Number) : []);
@@ -52,7 +52,7 @@ export async function editClassification(
     show: 0 | 1;
     pids?: number[] | null | undefined;
   },
-  actor: { userId: string; ip: string },
+  actor: Actor,
 ): Promise<number> {
   const path = input.pids ?? [];
   return db.transaction().execute(async (trx) => {
@@ -138,11 +138,7 @@ export async function editClassification(
   });
 }
 
-export async function deleteClassification(
-  db: Kysely<DB>,
-  id: number,
-  actor: { userId: string; ip: string },
-): Promise<void> {
+export async function deleteClassification(db: Kysely<DB>, id: number, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('article_classifications')

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { audit } from './audit.ts';
+import { type Actor, audit } from './audit.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 /** Subscribes the member to a trader key or ends the subscription; open pages follow after commit. */
 export async function setSubscription(
   db: Kysely<DB>,
   input: { keyId: number; subscribed: boolean },
-  actor: { userId: string; ip: string },
+  actor: Actor,
 ): Promise<void> {
   const { keyId, subscribed } = input;
   await inTransaction(db, async (trx) => {

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import { idsOrNone } from '../db/in-list.ts';
 import type { DB } from '../db/schema.ts';
-import { audit } from './audit.ts';
+import { type Actor, audit } from './audit.ts';
 import { DomainError } from './errors.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 
-type Actor = { userId: string; ip: string };
 const noChanges = { upsertIds: [], popChanges: [], rollChanges: [], removeIds: [] };
 
 export async function saveSystemMessage(

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { encrypt } from '../security/crypto.ts';
-import { audit } from './audit.ts';
+import { type Actor, audit } from './audit.ts';
 import { DomainError } from './errors.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 const hintOf = (value: string) => value.slice(-4);
-
-type Actor = { userId: string; ip: string };
 
 /** Every trader key with the tag ids it admits, in id order. */
 export async function listTraderKeys(db: Kysely<DB>) {

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { ROLE } from '#shared/roles.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
-import { audit } from './audit.ts';
+import { type Actor, audit } from './audit.ts';
 import { DomainError } from './errors.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 import { normalizeEmail } from './user-lookup.ts';
@@ -41,7 +41,7 @@ export async function batchUserOperation(
   db: Kysely<DB>,
   dialect: Dialect,
   input: BatchInput,
-  actor: { userId: string; ip: string },
+  actor: Actor,
   now = Date.now(),
 ): Promise<{ affected: number; eventId: number }> {
   const rows = [...new Set(input.rows ?? [])];
@@ -131,7 +131,7 @@ export async function batchUserOperation(
 
 const BATCH_LOCK_ID = 715_302;
 
-export async function addRole(db: Kysely<DB>, name: string, actor: { userId: string; ip: string }) {
+export async function addRole(db: Kysely<DB>, name: string, actor: Actor) {
   const trimmed = name.trim();
   return inTransaction(db, async (trx) => {
     const inserted = await trx
@@ -154,11 +154,7 @@ export async function addRole(db: Kysely<DB>, name: string, actor: { userId: str
 }
 
 /** Deletes a tag and, in the same transaction, removes it from its users. Only the Admin tag stays. */
-export async function deleteRole(
-  db: Kysely<DB>,
-  id: number,
-  actor: { userId: string; ip: string },
-): Promise<number> {
+export async function deleteRole(db: Kysely<DB>, id: number, actor: Actor): Promise<number> {
   return inTransaction(db, async (trx) => {
     const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!role) throw new DomainError('notFound', 'tagNotFound', { id: ['tagNotFound'] });
@@ -187,7 +183,7 @@ export async function assignUserRole(
     memberDays?: number | null | undefined;
     email?: string | undefined;
   },
-  actor: { userId: string; ip: string },
+  actor: Actor,
   now = Date.now(),
 ): Promise<number> {
   await checkRoleIds(db, input.permissionMap, 'permissionMap');
