@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
+import { cookieBrowser } from '../test/http-sign-in.ts';
 import { TEST_CAPTCHA } from '../test/sign-in.ts';
 
 // A client we did not write (panva's openid-client, certified) completes a code + PKCE sign-in against
@@ -75,23 +76,7 @@ describe('interoperability with openid-client', () => {
     });
 
     // The browser: follow redirects by hand, keep cookies, fill in the login page.
-    const cookies = new Map<string, string>();
-    const go = async (url: string, init: RequestInit = {}) => {
-      const res = await fetch(new URL(url, base), {
-        ...init,
-        redirect: 'manual',
-        headers: {
-          ...(init.headers as Record<string, string>),
-          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        },
-      });
-      for (const line of res.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';');
-        const i = pair.indexOf('=');
-        cookies.set(pair.slice(0, i), pair.slice(i + 1));
-      }
-      return res;
-    };
+    const go = cookieBrowser(base);
     const toLogin = await go(authorizationUrl.href);
     expect(toLogin.status).toBe(303);
     expect(toLogin.headers.get('location')).toMatch(/^\/Account\/Login\?interaction=/);

@@ -1,16 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TEST_CAPTCHA } from './sign-in.ts';
 
-/** Signs in against a listening portal over real HTTP (as a browser would), returning its tokens. */
-export async function signInOverHttp(base: string, email: string, password: string) {
-  const settings = (await (await fetch(`${base}/_configuration/SubscriberSys`)).json()) as {
-    redirect_uri: string;
-    scope: string;
-  };
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
+/**
+ * A browser's way of fetching for tests: no redirects followed (the caller looks at each), and the cookies
+ * every answer sets sent back with the next request.
+ */
+export function cookieBrowser(base: string) {
   const cookies = new Map<string, string>();
-  const go = async (url: string, init: RequestInit = {}) => {
+  return async (url: string, init: RequestInit = {}) => {
     const res = await fetch(new URL(url, base), {
       ...init,
       redirect: 'manual',
@@ -26,6 +23,17 @@ export async function signInOverHttp(base: string, email: string, password: stri
     }
     return res;
   };
+}
+
+/** Signs in against a listening portal over real HTTP (as a browser would), returning its tokens. */
+export async function signInOverHttp(base: string, email: string, password: string) {
+  const settings = (await (await fetch(`${base}/_configuration/SubscriberSys`)).json()) as {
+    redirect_uri: string;
+    scope: string;
+  };
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const go = cookieBrowser(base);
   const params = new URLSearchParams({
     client_id: 'SubscriberSys',
     response_type: 'code',
