@@ -12,6 +12,7 @@ import * as m0007 from './migrations/0007-hub-event-claims.ts';
 import * as m0009 from './migrations/0009-login-throttle-per-address.ts';
 import * as m0010 from './migrations/0010-advisory-empty-description.ts';
 import * as m0011 from './migrations/0011-mail-outbox-worker.ts';
+import * as m0012 from './migrations/0012-trader-sync.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0009-login-throttle-per-address': m0009,
   '0010-advisory-empty-description': m0010,
   '0011-mail-outbox-worker': m0011,
+  '0012-trader-sync': m0012,
 };
 
 class StaticProvider implements MigrationProvider {

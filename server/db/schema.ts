@@ -158,6 +158,91 @@ export type TraderKeysTable = {
   updated_at: number;
 };
 export type TraderKeyRolesTable = { key_id: number; role_id: number };
+/** A key's restrictions as last read, or the state that kept them from being read (trader-sync). */
+export type TraderKeyChecksTable = {
+  key_id: number;
+  state: string;
+  can_read: number | null;
+  can_trade: number | null;
+  can_withdraw: number | null;
+  ip_restricted: number | null;
+  checked_at: number;
+  last_error: string | null;
+  last_error_at: number | null;
+};
+/** Who follows a key (a lease) and how that goes. */
+export type TraderKeySyncTable = {
+  key_id: number;
+  holder: string | null;
+  lease_until: Generated<number>;
+  state: Generated<string>;
+  last_error: string | null;
+  last_error_at: number | null;
+  reconciled_at: number | null;
+  /** History read up to here (fills, income): the next start backfills from it. */
+  fills_until: number | null;
+  income_until: number | null;
+};
+/** Side and position side as the spec's codes (shared/trading.ts). */
+export type TraderPositionsTable = {
+  key_id: number;
+  symbol: string;
+  position_side: number;
+  /** Positive long, negative short (one-way mode), or the side's size (hedge mode). */
+  size: number;
+  entry_price: number;
+  mark_price: number;
+  unrealized_pnl: number;
+  leverage: number;
+  margin_mode: string;
+  liquidation_price: number | null;
+  margin: number | null;
+  opened_at: number | null;
+  updated_at: number;
+};
+export type TraderOrdersTable = {
+  key_id: number;
+  order_id: string;
+  symbol: string;
+  /** 1: a conditional (algo) order. */
+  algo: Generated<number>;
+  type: number;
+  status: number;
+  side: number;
+  position_side: number;
+  price: number | null;
+  trigger_price: number | null;
+  quantity: number;
+  filled: Generated<number>;
+  reduce_only: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+export type TraderFillsTable = {
+  key_id: number;
+  symbol: string;
+  trade_id: string;
+  order_id: string;
+  side: number;
+  position_side: number;
+  price: number;
+  quantity: number;
+  realized_pnl: number;
+  commission: number;
+  commission_asset: string;
+  maker: Generated<number>;
+  time: number;
+};
+export type TraderIncomeTable = {
+  key_id: number;
+  tran_id: string;
+  income_type: string;
+  symbol: string | null;
+  amount: number;
+  asset: string;
+  time: number;
+};
+export type TraderEquityTable = { key_id: number; at: number; equity: number; unrealized_pnl: number };
 export type SubscriptionsTable = { user_id: string; key_id: number; created_at: number };
 export type AdvisoriesTable = {
   id: Generated<number>;
@@ -198,6 +283,13 @@ export type HubEventsTable = {
 export type DB = {
   trader_keys: TraderKeysTable;
   trader_key_roles: TraderKeyRolesTable;
+  trader_key_checks: TraderKeyChecksTable;
+  trader_key_sync: TraderKeySyncTable;
+  trader_positions: TraderPositionsTable;
+  trader_orders: TraderOrdersTable;
+  trader_fills: TraderFillsTable;
+  trader_income: TraderIncomeTable;
+  trader_equity: TraderEquityTable;
   subscriptions: SubscriptionsTable;
   advisories: AdvisoriesTable;
   advisory_keys: AdvisoryKeysTable;
