@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { endpointUrl } from '../shared/api-contract.ts';
+import type { BatchUserOperationRequest } from '../shared/schemas/management.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import {
   createConfirmedAccount,
@@ -243,12 +245,13 @@ test('a member without the Admin role is refused the pages and the API', async (
     .poll(async () => {
       const token = await readToken();
       if (!token) return 'no token';
-      const answer = await page.request.get('/api/Management/GetUsers?current=1&pageSize=50', {
+      const users = endpointUrl('/api/Management/GetUsers', { query: { current: 1, pageSize: 50 } });
+      const answer = await page.request.get(users, {
         headers: { authorization: `Bearer ${token}` },
       });
       const batch = await page.request.post('/api/Management/BatchUserOperation', {
         headers: { authorization: `Bearer ${token}` },
-        data: { permissionMap: null, expiryInDays: 1000, rows: [] },
+        data: { permissionMap: null, expiryInDays: 1000, rows: [] } satisfies BatchUserOperationRequest,
       });
       return `${answer.status()} ${batch.status()}`;
     })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { api } from './support/api.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
 
@@ -38,41 +39,21 @@ const COUNT_SOUND = () => {
 const soundPlays = (page: Page) =>
   page.evaluate(() => (window as unknown as { __reminderPlays: number }).__reminderPlays);
 
-/** Calls the API with the access token of the page's signed-in person. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(sessionStorage).find((candidate) => candidate.startsWith('oidc.user:'));
-      const token = key
-        ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
-        : undefined;
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: (await response.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-  expect(answer.status, `${method} ${path}`).toBe(200);
-  return answer.json as T;
-}
-
 /** Gives a user roles (by name) and 30 member days through the admin API. */
 async function grantRoles(admin: Page, email: string, roleNames: string[]) {
-  const roles = await api<{ roleId: number; roleName: string }[]>(admin, 'GET', '/api/Management/GetRoles');
-  const page = await api<{ records: { userId: string; email: string }[] }>(
-    admin,
-    'GET',
-    `/api/Management/GetUsers?current=1&pageSize=10&search=${encodeURIComponent(email)}`,
-  );
+  const roles = await api(admin, 'GET', '/api/Management/GetRoles');
+  const page = await api(admin, 'GET', '/api/Management/GetUsers', {
+    query: { current: 1, pageSize: 10, search: email },
+  });
+  if (Array.isArray(page)) throw new Error('GetUsers answered the plain list instead of a page');
   const user = page.records.find((record) => record.email === email);
   expect(user, email).toBeDefined();
   await api(admin, 'POST', '/api/Management/AssignUserRole', {
-    userId: user!.userId,
-    permissionMap: roles.filter((role) => roleNames.includes(role.roleName)).map((role) => role.roleId),
-    memberDays: 30,
+    body: {
+      userId: user!.userId,
+      permissionMap: roles.filter((role) => roleNames.includes(role.roleName)).map((role) => role.roleId),
+      memberDays: 30,
+    },
   });
 }
 
@@ -164,9 +145,11 @@ test('strategies and system messages are pushed live to the right people', async
     await expect(traderRow).toContainText('********abcd');
     await expect(traderRow).toContainText('1.5');
     cleanup.push(async () => {
-      const keys = await api<{ id: number; keyName: string }[]>(a, 'GET', '/api/TraderKey/GetAllApiKeys');
+      const keys = await api(a, 'GET', '/api/TraderKey/GetAllApiKeys');
       const key = keys.find((candidate) => candidate.keyName === traderName);
-      if (key) await api(a, 'POST', '/api/TraderKey/ActiviateApiKey', { apiKeyId: key.id, active: false });
+      if (key) {
+        await api(a, 'POST', '/api/TraderKey/ActiviateApiKey', { body: { apiKeyId: key.id, active: false } });
+      }
     });
 
     // Editing keeps the stored key and secret when they are left blank.
@@ -236,9 +219,9 @@ test('strategies and system messages are pushed live to the right people', async
     await expect(toast(a, `已发布策略“${strategyTitle}”`)).toBeVisible();
     await expect(a).toHaveURL(/\/admin\/content\/advisory$/);
     cleanup.push(async () => {
-      const all = await api<{ id: number; title: string }[]>(a, 'GET', '/api/Advisory/GetAllAds');
+      const all = await api(a, 'GET', '/api/Advisory/GetAllAds');
       for (const advisory of all.filter((candidate) => candidate.title === strategyTitle)) {
-        await api(a, 'POST', `/api/Advisory/DeleteAdvisory?advisoryId=${advisory.id}`);
+        await api(a, 'POST', '/api/Advisory/DeleteAdvisory', { query: { advisoryId: advisory.id } });
       }
     });
 
@@ -300,13 +283,9 @@ test('strategies and system messages are pushed live to the right people', async
     await a.getByTestId('message-save').click();
     await expect(toast(a, `已发布消息“${messageTitle}”`)).toBeVisible();
     cleanup.push(async () => {
-      const all = await api<{ id: number; title: string }[]>(
-        a,
-        'GET',
-        '/api/SystemMessage/GetAllSystemMessage',
-      );
+      const all = await api(a, 'GET', '/api/SystemMessage/GetAllSystemMessage');
       for (const message of all.filter((candidate) => candidate.title === messageTitle)) {
-        await api(a, 'POST', `/api/SystemMessage/DeleteSystemMessage?messageId=${message.id}`);
+        await api(a, 'POST', '/api/SystemMessage/DeleteSystemMessage', { query: { messageId: message.id } });
       }
     });
     const messageRow = rowOf(a, messageTitle);

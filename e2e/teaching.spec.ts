@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { apiContract } from '../shared/api-contract.ts';
+import { article } from '../shared/schemas/teaching.ts';
+import { api } from './support/api.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, IMAGE_SITE_URL } from './support/env.ts';
 import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
 
@@ -61,34 +64,10 @@ const picture = (name: string, width = 640, height = 360) => ({
   buffer: pngPicture(width, height),
 });
 
-/** Calls the API with the access token of the page's signed-in person. */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(sessionStorage).find((candidate) => candidate.startsWith('oidc.user:'));
-      const token = key
-        ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
-        : undefined;
-      const response = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: (await response.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-  expect(answer.status, `${method} ${path}`).toBe(200);
-  return answer.json as T;
-}
-
 /** Uploads a picture through the API with the page's token; answers its URL. */
 async function uploadPicture(page: Page): Promise<string> {
   const bytes = [...pngPicture(320, 180)];
-  const url = await page.evaluate(async (data) => {
+  const answer = await page.evaluate(async (data) => {
     const key = Object.keys(sessionStorage).find((candidate) => candidate.startsWith('oidc.user:'));
     const token = key
       ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
@@ -100,27 +79,28 @@ async function uploadPicture(page: Page): Promise<string> {
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    const answer = (await response.json()) as { url: string }[];
-    return answer[0]?.url ?? '';
+    return (await response.json()) as unknown;
   }, bytes);
-  expect(url).toMatch(/^\/uploads\//);
-  return url;
+  const [uploaded] = apiContract['POST /api/FileSave/Upload'].response.parse(answer);
+  expect(uploaded?.url).toMatch(/^\/uploads\//);
+  return uploaded!.url;
 }
 
 /** Gives a user the StandardUser role and 30 member days through the admin API. */
 async function makeMember(admin: Page, email: string) {
-  const roles = await api<{ roleId: number; roleName: string }[]>(admin, 'GET', '/api/Management/GetRoles');
-  const users = await api<{ records: { userId: string; email: string }[] }>(
-    admin,
-    'GET',
-    `/api/Management/GetUsers?current=1&pageSize=10&search=${encodeURIComponent(email)}`,
-  );
+  const roles = await api(admin, 'GET', '/api/Management/GetRoles');
+  const users = await api(admin, 'GET', '/api/Management/GetUsers', {
+    query: { current: 1, pageSize: 10, search: email },
+  });
+  if (Array.isArray(users)) throw new Error('GetUsers answered the plain list instead of a page');
   const user = users.records.find((record) => record.email === email);
   expect(user, email).toBeDefined();
   await api(admin, 'POST', '/api/Management/AssignUserRole', {
-    userId: user!.userId,
-    permissionMap: roles.filter((role) => role.roleName === 'StandardUser').map((role) => role.roleId),
-    memberDays: 30,
+    body: {
+      userId: user!.userId,
+      permissionMap: roles.filter((role) => role.roleName === 'StandardUser').map((role) => role.roleId),
+      memberDays: 30,
+    },
   });
 }
 
@@ -513,25 +493,22 @@ test('article HTML cannot run script, stored or served raw', async ({ browser })
   const admin = await openContext(browser);
   const adminConsole = watchConsole(admin.page);
   await signIn(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD, '/admin/content/teach');
-  const { id: category } = await api<{ id: number }>(admin.page, 'POST', '/api/ArticleClassification/Edit', {
-    label: `安全 ${run}`,
-    sort: 9,
-    show: 1,
-    pids: [],
+  const { id: category } = await api(admin.page, 'POST', '/api/ArticleClassification/Edit', {
+    body: { label: `安全 ${run}`, sort: 9, show: 1, pids: [] },
   });
   const cover = await uploadPicture(admin.page);
-  const { id } = await api<{ id: number }>(admin.page, 'POST', '/Articles/AddArticle', {
-    headLine: `安全测试 ${run}`,
-    description: '含有脚本、事件处理器、javascript: 链接和 style 属性的正文。',
-    classification: category,
-    text: PAYLOAD,
-    picture: cover,
+  const { id } = await api(admin.page, 'POST', '/Articles/AddArticle', {
+    body: {
+      headLine: `安全测试 ${run}`,
+      description: '含有脚本、事件处理器、javascript: 链接和 style 属性的正文。',
+      classification: category,
+      text: PAYLOAD,
+      picture: cover,
+    },
   });
-  await api(
-    admin.page,
-    'PUT',
-    `/Articles/ApprovalArticle?id=${id}&status=3&contentApproval=${encodeURIComponent('安全测试')}`,
-  );
+  await api(admin.page, 'PUT', '/Articles/ApprovalArticle', {
+    query: { id, status: 3, contentApproval: '安全测试' },
+  });
   adminConsole.expectNone();
   await admin.context.close();
 
@@ -556,7 +533,7 @@ test('article HTML cannot run script, stored or served raw', async ({ browser })
   visitorConsole.allow(/Executing inline event handler violates the following Content Security Policy/);
   await page.route(`**/Articles/GetArticle/${id}`, async (route) => {
     const response = await route.fetch();
-    const json = (await response.json()) as { text: string };
+    const json = article.parse(await response.json());
     await route.fulfill({ response, json: { ...json, text: PAYLOAD } });
   });
   await page.reload();

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { personalInfo, userVo } from '#shared/schemas/personal.ts';
 import { USER_QUERY_PREFIX, useAuth } from './auth/auth-context.tsx';
 import { useApiClient } from './use-api.ts';
 
@@ -19,7 +18,7 @@ export function useAccount() {
   const api = useApiClient();
   return useQuery({
     queryKey: accountKeys.info(auth.user?.sub),
-    queryFn: ({ signal }) => api.get('/api/PersonalInfo/GetPersonalInfo', { schema: personalInfo, signal }),
+    queryFn: ({ signal }) => api.get('/api/PersonalInfo/GetPersonalInfo', { signal }),
     enabled: auth.status === 'authenticated',
   });
 }
@@ -30,7 +29,7 @@ export function useAvatar() {
   const api = useApiClient();
   return useQuery({
     queryKey: accountKeys.avatar(auth.user?.sub),
-    queryFn: ({ signal }) => api.get('/api/PersonalInfo/UserVo', { schema: userVo, signal }),
+    queryFn: ({ signal }) => api.get('/api/PersonalInfo/UserVo', { signal }),
     enabled: auth.status === 'authenticated',
   });
 }

@@ -1,11 +1,27 @@
 import type { z } from 'zod';
+import {
+  type AddressParts,
+  type BodyOf,
+  type Endpoint,
+  type EndpointAt,
+  endpointOf,
+  endpointUrl,
+  type HttpMethod,
+  type JsonPathOf,
+  type PathOf,
+  type ResponseOf,
+  type UploadPath,
+} from '#shared/api-contract.ts';
 import type { Locale } from '#shared/constants.ts';
 import { message } from '#shared/messages.ts';
 import type { ProblemDetails } from '#shared/problem.ts';
 
 // The one way the web app calls the API (spec §7, §8): a bearer token and the interface language on every
 // call, JSON in and out (multipart for uploads), answers checked against the shared zod schemas, and every
-// failure turned into messages a person can read.
+// failure turned into messages a person can read. Every call is typed by the API contract
+// (shared/api-contract.ts): `api.get('/Articles/GetArticle/:id', { params: { id } })` answers an article,
+// checked against the route's own response schema; a path the API does not have, or a wrong body or
+// query, does not compile.
 
 /** A failed call as the error handler sees it. */
 export interface FailedResponse {
@@ -126,9 +142,8 @@ export interface ApiClientConfig {
   fetch?: typeof fetch;
 }
 
-export interface RequestOptions<T> {
-  /** Checks and types the answer (a shared response schema). */
-  schema?: z.ZodType<T>;
+/** How a call behaves; the same for every call. */
+export interface CallOptions {
   /** A public call (sign-in, registration, recovery): no token, and a 401 is an ordinary error. */
   anonymous?: boolean;
   /** Fields whose errors the calling form shows beside its inputs; the rest still become toasts. */
@@ -138,15 +153,45 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** The options of a call to one endpoint: its path parameters and query string, typed by the contract. */
+export type RequestOptions<E extends Endpoint> = CallOptions & AddressParts<E>;
+
+/** The options argument: required when the endpoint needs path parameters or a query string. */
+type OptionsArgs<E extends Endpoint> =
+  Partial<AddressParts<E>> extends AddressParts<E>
+    ? [options?: RequestOptions<E>]
+    : [options: RequestOptions<E>];
+
+/** The body argument (only for endpoints that take one), then the options. */
+type BodyArgs<E extends Endpoint> = E extends { body: z.ZodType }
+  ? [body: BodyOf<E>, ...OptionsArgs<E>]
+  : OptionsArgs<E>;
+
+type Answer<M extends HttpMethod, P extends PathOf<M>> = Promise<ResponseOf<EndpointAt<M, P>>>;
+
+/**
+ * Typed by shared/api-contract.ts: only the API's own paths (Fastify syntax, `/Articles/GetArticle/:id`),
+ * each with the body, parameters and query its route validates, answering what its response schema reads.
+ */
 export interface ApiClient {
-  get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  get<P extends PathOf<'GET'>>(path: P, ...args: OptionsArgs<EndpointAt<'GET', P>>): Answer<'GET', P>;
+  post<P extends JsonPathOf<'POST'>>(path: P, ...args: BodyArgs<EndpointAt<'POST', P>>): Answer<'POST', P>;
+  put<P extends PathOf<'PUT'>>(path: P, ...args: BodyArgs<EndpointAt<'PUT', P>>): Answer<'PUT', P>;
   /** DELETE carries no body. */
-  delete<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  delete<P extends PathOf<'DELETE'>>(
+    path: P,
+    ...args: OptionsArgs<EndpointAt<'DELETE', P>>
+  ): Answer<'DELETE', P>;
   /** Multipart upload of one file (field `file` unless named). */
-  upload<T>(path: string, file: Blob, options?: RequestOptions<T> & { field?: string }): Promise<T>;
+  upload<P extends UploadPath>(
+    path: P,
+    file: Blob,
+    options?: CallOptions & { field?: string },
+  ): Answer<'POST', P>;
 }
+
+/** The options a call was given, whatever its endpoint. */
+type AnyOptions = CallOptions & { params?: Record<string, unknown>; query?: Record<string, unknown> };
 
 export function acceptLanguage(locale: Locale): string {
   return locale === 'zh' ? 'zh-CN' : 'en';
@@ -155,12 +200,14 @@ export function acceptLanguage(locale: Locale): string {
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
 
-  async function request<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  async function request(
+    method: HttpMethod,
     path: string,
     body: { json: unknown } | { form: FormData } | undefined,
-    options: RequestOptions<T> = {},
-  ): Promise<T> {
+    options: AnyOptions = {},
+  ): Promise<unknown> {
+    const endpoint = endpointOf(method, path);
+    if (!endpoint) throw new Error(`${method} ${path} is not in the API contract`);
     const show = (messages: string[]) => {
       if (!options.quiet && messages.length) config.showErrors(messages);
     };
@@ -186,7 +233,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
     let response: Response;
     try {
-      response = await doFetch(path, {
+      response = await doFetch(endpointUrl(path, options), {
         method,
         headers,
         body: payload,
@@ -221,7 +268,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       throw new ApiError(response.status, messages, toProblem(failed));
     }
 
-    // Spec §7: an empty body reads as an empty object.
+    // Spec §7: an empty body reads as an empty object (then checked like any other answer).
     let data: unknown = {};
     if (text.trim()) {
       try {
@@ -230,14 +277,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         data = undefined;
       }
     }
-    if (data === undefined) {
-      const invalid = config.texts.invalidResponse();
-      show([invalid]);
-      throw new ApiError(0, [invalid]);
-    }
-    if (!options.schema) return data as T;
-    const parsed = options.schema.safeParse(data);
-    if (!parsed.success) {
+    const parsed = data === undefined ? undefined : endpoint.response.safeParse(data);
+    if (!parsed?.success) {
       const invalid = config.texts.invalidResponse();
       show([invalid]);
       throw new ApiError(0, [invalid]);
@@ -245,15 +286,26 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return parsed.data;
   }
 
-  return {
-    get: (path, options) => request('GET', path, undefined, options),
-    post: (path, body, options) => request('POST', path, { json: body }, options),
-    put: (path, body, options) => request('PUT', path, { json: body }, options),
-    delete: (path, options) => request('DELETE', path, undefined, options),
-    upload: (path, file, options) => {
+  /** A call with a JSON body: the body comes first when the endpoint takes one, else only the options. */
+  function withBody(method: 'POST' | 'PUT', path: string, args: unknown[]) {
+    if (endpointOf(method, path)?.body) {
+      return request(method, path, { json: args[0] }, args[1] as AnyOptions | undefined);
+    }
+    // Calls without a body schema still send an empty JSON object (their parameters are in the address).
+    return request(method, path, { json: {} }, args[0] as AnyOptions | undefined);
+  }
+
+  // The contract's types describe each call; inside, every call is the same untyped request.
+  const client = {
+    get: (path: string, options?: AnyOptions) => request('GET', path, undefined, options),
+    post: (path: string, ...args: unknown[]) => withBody('POST', path, args),
+    put: (path: string, ...args: unknown[]) => withBody('PUT', path, args),
+    delete: (path: string, options?: AnyOptions) => request('DELETE', path, undefined, options),
+    upload: (path: string, file: Blob, options?: CallOptions & { field?: string }) => {
       const form = new FormData();
       form.append(options?.field ?? 'file', file);
       return request('POST', path, { form }, options);
     },
   };
+  return client as unknown as ApiClient;
 }

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { EndpointKey } from '#shared/api-contract.ts';
 import type { PersonalInfo, SessionInfo } from '#shared/schemas/personal.ts';
 
 export interface RecordedRequest {
@@ -9,6 +10,16 @@ export interface RecordedRequest {
 }
 
 type Handler = (request: RecordedRequest) => Response | unknown | Promise<Response | unknown>;
+
+/** A contract key with its `:name` parameters as any text: 'GET /Articles/GetArticle/7' for '…/:id'. */
+type Concrete<K extends string> = K extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${string}/${Concrete<Tail>}`
+  : K extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : K;
+
+/** Handlers for calls of the API contract only: a stubbed path the API does not have does not compile. */
+export type ApiHandlers = { [K in Concrete<EndpointKey>]?: Handler };
 
 /** A JSON answer with a status (problem details for errors). */
 export function jsonResponse(status: number, body: unknown, contentType = 'application/json'): Response {
@@ -30,7 +41,7 @@ export function problem(status: number, detail: string, errors: Record<string, s
  * Replaces fetch with handlers keyed by "METHOD /path" (query ignored). A handler returns a Response, or a
  * value sent as JSON with status 200. Unknown calls answer 404 and are listed in `unhandled`.
  */
-export function stubApi(handlers: Record<string, Handler>) {
+export function stubApi(handlers: ApiHandlers) {
   const requests: RecordedRequest[] = [];
   const unhandled: string[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -41,7 +52,7 @@ export function stubApi(handlers: Record<string, Handler>) {
     if (typeof init.body === 'string') body = JSON.parse(init.body);
     const request: RecordedRequest = { method, path: url.pathname, headers, body };
     requests.push(request);
-    const handler = handlers[`${method} ${url.pathname}`];
+    const handler = (handlers as Record<string, Handler | undefined>)[`${method} ${url.pathname}`];
     if (!handler) {
       unhandled.push(`${method} ${url.pathname}`);
       return problem(404, 'not stubbed');
@@ -110,7 +121,7 @@ export function sessionOf(overrides: Partial<SessionInfo> = {}): SessionInfo {
 }
 
 /** The calls every signed-in page makes: the profile and the header avatar. */
-export function accountHandlers(info: PersonalInfo): Record<string, Handler> {
+export function accountHandlers(info: PersonalInfo): ApiHandlers {
   return {
     'GET /api/PersonalInfo/GetPersonalInfo': () => info,
     'GET /api/PersonalInfo/UserVo': () => ({ pic: info.pic }),

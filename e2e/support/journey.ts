@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { ReceivedMail } from '../../server/test/smtp-fake.ts';
+import type { ConfirmEmailRequest, RegisterRequest } from '../../shared/schemas/auth.ts';
 import { CAPTCHA_CODE, MAIL_API_URL } from './env.ts';
 
 export const SCREENSHOTS = 'e2e/screenshots';
@@ -85,7 +86,14 @@ export async function createConfirmedAccount(
   password: string,
 ): Promise<void> {
   const registered = await request.post('/Auth/PostRegister', {
-    data: { email, password, confirm: password, agreeTerms: true, notRestrictedResident: true, locale: 'zh' },
+    data: {
+      email,
+      password,
+      confirm: password,
+      agreeTerms: true,
+      notRestrictedResident: true,
+      locale: 'zh',
+    } satisfies RegisterRequest,
   });
   expect(registered.status()).toBe(200);
   const link = new URL(
@@ -96,7 +104,10 @@ export async function createConfirmedAccount(
     'http://x',
   );
   const confirmed = await request.post('/Auth/ConfirmEmail', {
-    data: { userId: link.searchParams.get('userId'), code: link.searchParams.get('code') },
+    data: {
+      userId: link.searchParams.get('userId') ?? '',
+      code: link.searchParams.get('code') ?? '',
+    } satisfies ConfirmEmailRequest,
   });
   expect(confirmed.status()).toBe(200);
 }

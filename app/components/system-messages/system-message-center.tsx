@@ -5,7 +5,6 @@ import { type CSSProperties, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POPUP_NOTIFICATION_DURATION } from '#shared/constants.ts';
 import type { SystemMessageDto } from '#shared/realtime.ts';
-import { okResponse } from '#shared/schemas/common.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { markDismissed, pendingPopups, rollingMessages } from '../../lib/hub/hub-cache.ts';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
@@ -38,9 +37,7 @@ function useDismissPop(sub: string | undefined) {
       queryClient.setQueryData<SystemMessageDto[]>(hubKeys.systemMessages(sub), (current) =>
         markDismissed(current, messageId),
       );
-      void api
-        .post(`/api/SystemMessage/DismissPop?messageId=${messageId}`, {}, { schema: okResponse })
-        .catch(() => undefined);
+      void api.post('/api/SystemMessage/DismissPop', { query: { messageId } }).catch(() => undefined);
     },
     [api, queryClient, sub],
   );

@@ -1,18 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { idResponse, okResponse } from '#shared/schemas/common.ts';
-import {
-  type AddArticleRequest,
-  type Article,
-  type approvalQuery,
-  article,
-  articlePage,
-  classificationTree,
-  comment,
-  type EditClassificationRequest,
-  type FindPageQuery,
-  reactionResponse,
-  type UpdateArticleRequest,
+import type { EndpointAt, QueryOf } from '#shared/api-contract.ts';
+import type {
+  AddArticleRequest,
+  Article,
+  EditClassificationRequest,
+  UpdateArticleRequest,
 } from '#shared/schemas/teaching.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useApiClient } from '../../lib/use-api.ts';
@@ -35,21 +27,22 @@ export function useViewer() {
   return { ready, anonymous, key: auth.user?.sub ?? 'guest' } as const;
 }
 
+/** The query of GET /Articles/FindPage (paging, filters, `mine`). */
+export type ArticleQuery = QueryOf<EndpointAt<'GET', '/Articles/FindPage'>>;
+
 export const teachKeys = {
   all: ['teach'] as const,
   categories: (viewer: string) => ['teach', viewer, 'categories'] as const,
-  articles: (viewer: string, query: FindPageQuery) => ['teach', viewer, 'articles', query] as const,
+  articles: (viewer: string, query: ArticleQuery) => ['teach', viewer, 'articles', query] as const,
   article: (viewer: string, id: number) => ['teach', viewer, 'article', id] as const,
   comments: (viewer: string, id: number) => ['teach', viewer, 'comments', id] as const,
 };
 
-/** The query string of FindPage, without the parameters that are not set. */
-export function findPageSearch(query: FindPageQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
+/** The query of FindPage without the parameters that are not set (an empty text is not set either). */
+export function findPageParams(query: ArticleQuery): ArticleQuery {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
 }
 
 export function useCategoryTree() {
@@ -58,26 +51,18 @@ export function useCategoryTree() {
   return useQuery({
     queryKey: teachKeys.categories(viewer.key),
     queryFn: ({ signal }) =>
-      api.get('/api/ArticleClassification/List', {
-        schema: classificationTree,
-        anonymous: viewer.anonymous,
-        signal,
-      }),
+      api.get('/api/ArticleClassification/List', { anonymous: viewer.anonymous, signal }),
     enabled: viewer.ready,
   });
 }
 
-export function useArticlePage(query: FindPageQuery) {
+export function useArticlePage(query: ArticleQuery) {
   const api = useApiClient();
   const viewer = useViewer();
   return useQuery({
     queryKey: teachKeys.articles(viewer.key, query),
     queryFn: ({ signal }) =>
-      api.get(`/Articles/FindPage?${findPageSearch(query)}`, {
-        schema: articlePage,
-        anonymous: viewer.anonymous,
-        signal,
-      }),
+      api.get('/Articles/FindPage', { query: findPageParams(query), anonymous: viewer.anonymous, signal }),
     enabled: viewer.ready,
     placeholderData: (previous) => previous,
   });
@@ -93,7 +78,7 @@ export function useArticle(id: number | null, { fresh = false }: { fresh?: boole
   return useQuery({
     queryKey: teachKeys.article(viewer.key, id ?? 0),
     queryFn: ({ signal }) =>
-      api.get(`/Articles/GetArticle/${id}`, { schema: article, anonymous: viewer.anonymous, signal }),
+      api.get('/Articles/GetArticle/:id', { params: { id: id ?? 0 }, anonymous: viewer.anonymous, signal }),
     enabled: viewer.ready && id !== null,
     ...(fresh ? { staleTime: 0, refetchOnMount: 'always' as const } : {}),
   });
@@ -105,11 +90,7 @@ export function useComments(id: number | null) {
   return useQuery({
     queryKey: teachKeys.comments(viewer.key, id ?? 0),
     queryFn: ({ signal }) =>
-      api.get(`/Articles/Comments/${id}`, {
-        schema: z.array(comment),
-        anonymous: viewer.anonymous,
-        signal,
-      }),
+      api.get('/Articles/Comments/:id', { params: { id: id ?? 0 }, anonymous: viewer.anonymous, signal }),
     enabled: viewer.ready && id !== null,
   });
 }
@@ -126,10 +107,10 @@ export function useSaveArticle() {
   return useMutation({
     mutationFn: async (body: AddArticleRequest | UpdateArticleRequest): Promise<{ id: number }> => {
       if ('id' in body && typeof body.id === 'number') {
-        await api.put('/Articles/UpdateArticle', body, { schema: okResponse, formFields: ARTICLE_FIELDS });
+        await api.put('/Articles/UpdateArticle', body, { formFields: ARTICLE_FIELDS });
         return { id: body.id };
       }
-      return api.post('/Articles/AddArticle', body, { schema: idResponse, formFields: ARTICLE_FIELDS });
+      return api.post('/Articles/AddArticle', body, { formFields: ARTICLE_FIELDS });
     },
     onSuccess: invalidate,
   });
@@ -139,29 +120,23 @@ export function useDeleteArticle() {
   const api = useApiClient();
   const invalidate = useInvalidateTeaching();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/Articles/DeleteArticle/${id}`, { schema: okResponse }),
+    mutationFn: (id: number) => api.delete('/Articles/DeleteArticle/:id', { params: { id } }),
     onSuccess: invalidate,
   });
 }
 
-export type ReviewRequest = z.input<typeof approvalQuery>;
+export type ReviewRequest = QueryOf<EndpointAt<'PUT', '/Articles/ApprovalArticle'>>;
 
 /** Pass (3) or not pass (4) with the reviewer's text (PUT /Articles/ApprovalArticle). */
 export function useReviewArticle() {
   const api = useApiClient();
   const invalidate = useInvalidateTeaching();
   return useMutation({
-    mutationFn: (review: ReviewRequest) => {
-      const search = new URLSearchParams({
-        id: String(review.id),
-        contentApproval: review.contentApproval,
-        status: String(review.status),
-      });
-      return api.put(`/Articles/ApprovalArticle?${search.toString()}`, undefined, {
-        schema: okResponse,
+    mutationFn: (review: ReviewRequest) =>
+      api.put('/Articles/ApprovalArticle', {
+        query: { id: review.id, contentApproval: review.contentApproval, status: review.status },
         formFields: ['contentApproval'],
-      });
-    },
+      }),
     onSuccess: invalidate,
   });
 }
@@ -172,11 +147,7 @@ export function useEditCategory() {
   const invalidate = useInvalidateTeaching();
   return useMutation({
     mutationFn: (body: EditClassificationRequest) =>
-      api.post('/api/ArticleClassification/Edit', body, {
-        schema: idResponse,
-        formFields: CATEGORY_FIELDS,
-        quiet: true,
-      }),
+      api.post('/api/ArticleClassification/Edit', body, { formFields: CATEGORY_FIELDS, quiet: true }),
     onSuccess: invalidate,
   });
 }
@@ -185,8 +156,7 @@ export function useDeleteCategory() {
   const api = useApiClient();
   const invalidate = useInvalidateTeaching();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.post(`/api/ArticleClassification/Delete?id=${id}`, {}, { schema: okResponse, quiet: true }),
+    mutationFn: (id: number) => api.post('/api/ArticleClassification/Delete', { query: { id }, quiet: true }),
     onSuccess: invalidate,
   });
 }
@@ -200,13 +170,9 @@ export function useReaction(articleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (kind: ReactionKind) =>
-      api.post(
-        `/Articles/${kind === 'like' ? 'Like' : 'Collect'}/${articleId}`,
-        {},
-        {
-          schema: reactionResponse,
-        },
-      ),
+      api.post(kind === 'like' ? '/Articles/Like/:id' : '/Articles/Collect/:id', {
+        params: { id: articleId },
+      }),
     onSuccess: (answer, kind) => {
       queryClient.setQueryData<Article>(teachKeys.article(viewer.key, articleId), (current) =>
         current
@@ -234,7 +200,7 @@ export function useAddComment(articleId: number) {
   const refresh = useRefreshDiscussion(articleId);
   return useMutation({
     mutationFn: (content: string) =>
-      api.post('/Articles/Comment', { articleId, content }, { schema: idResponse, formFields: ['content'] }),
+      api.post('/Articles/Comment', { articleId, content }, { formFields: ['content'] }),
     onSuccess: refresh,
   });
 }
@@ -243,7 +209,7 @@ export function useDeleteComment(articleId: number) {
   const api = useApiClient();
   const refresh = useRefreshDiscussion(articleId);
   return useMutation({
-    mutationFn: (commentId: number) => api.delete(`/Articles/Comment/${commentId}`, { schema: okResponse }),
+    mutationFn: (commentId: number) => api.delete('/Articles/Comment/:id', { params: { id: commentId } }),
     onSuccess: refresh,
   });
 }

@@ -1,14 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { z } from 'zod';
 import type { AdvisoryCounts } from '#shared/realtime.ts';
-import {
-  type AddOrUpdateAdvisoryRequest,
-  type AdminAdvisory,
-  adminAdvisory,
-} from '#shared/schemas/advisories.ts';
-import { idResponse, okResponse } from '#shared/schemas/common.ts';
-import { traderSummary } from '#shared/schemas/trader-keys.ts';
+import type { AddOrUpdateAdvisoryRequest, AdminAdvisory } from '#shared/schemas/advisories.ts';
 import { USER_QUERY_PREFIX, useAuth } from '../../lib/auth/auth-context.tsx';
 import { useAdvisoryCounts } from '../../lib/hub/hub-queries.ts';
 import { useApiClient } from '../../lib/use-api.ts';
@@ -46,7 +39,7 @@ export function useAdvisories() {
   const live = useAdvisoryCounts().data;
   const query = useQuery({
     queryKey: advisoryKeys.list(useSub()),
-    queryFn: ({ signal }) => api.get('/api/Advisory/GetAllAds', { schema: z.array(adminAdvisory), signal }),
+    queryFn: ({ signal }) => api.get('/api/Advisory/GetAllAds', { signal }),
   });
   const data = useMemo(
     () => query.data?.map((advisory) => withLiveCounts(advisory, live)),
@@ -61,7 +54,7 @@ export function useAdvisory(id: number | null) {
   return useQuery({
     queryKey: advisoryKeys.one(useSub(), id ?? -1),
     queryFn: ({ signal }) =>
-      api.get(`/api/Advisory/GetAdvisory?advisoryId=${id}`, { schema: adminAdvisory, signal }),
+      api.get('/api/Advisory/GetAdvisory', { query: { advisoryId: id ?? -1 }, signal }),
     enabled: id !== null,
   });
 }
@@ -71,8 +64,7 @@ export function useAdvisoryTraders() {
   const api = useApiClient();
   return useQuery({
     queryKey: advisoryKeys.traders(useSub()),
-    queryFn: ({ signal }) =>
-      api.get('/api/Advisory/GetAllTraders', { schema: z.array(traderSummary), signal }),
+    queryFn: ({ signal }) => api.get('/api/Advisory/GetAllTraders', { signal }),
   });
 }
 
@@ -88,10 +80,7 @@ export function useSaveAdvisory() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: AddOrUpdateAdvisoryRequest) =>
-      api.post('/api/Advisory/AddOrUpdateAdvisory', body, {
-        schema: idResponse,
-        formFields: ADVISORY_FIELDS,
-      }),
+      api.post('/api/Advisory/AddOrUpdateAdvisory', body, { formFields: ADVISORY_FIELDS }),
     onSuccess: refresh,
   });
 }
@@ -101,8 +90,7 @@ export function useDeleteAdvisory() {
   const api = useApiClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.post(`/api/Advisory/DeleteAdvisory?advisoryId=${id}`, {}, { schema: okResponse }),
+    mutationFn: (id: number) => api.post('/api/Advisory/DeleteAdvisory', { query: { advisoryId: id } }),
     onSuccess: refresh,
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ChangeSystemMessagePayload, SystemMessageDto } from '#shared/realtime.ts';
-import { okResponse } from '#shared/schemas/common.ts';
-import { type addOrUpdateSystemMessageRequest, systemMessage } from '#shared/schemas/system-messages.ts';
+import type { addOrUpdateSystemMessageRequest } from '#shared/schemas/system-messages.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { applyChangeSystemMessage } from '../../lib/hub/hub-cache.ts';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
@@ -38,10 +37,7 @@ export function useSaveMessage() {
   const apply = useApplyChange();
   return useMutation({
     mutationFn: (body: z.input<typeof addOrUpdateSystemMessageRequest>) =>
-      api.post('/api/SystemMessage/AddOrUpdateSystemMessage', body, {
-        schema: systemMessage,
-        formFields: MESSAGE_FIELDS,
-      }),
+      api.post('/api/SystemMessage/AddOrUpdateSystemMessage', body, { formFields: MESSAGE_FIELDS }),
     onSuccess: (saved) => apply({ messagesToUpsert: [saved] }),
   });
 }
@@ -53,9 +49,10 @@ export function useSetMessageFlag() {
   return useMutation({
     mutationFn: ({ id, flag, value }: { id: number; flag: MessageFlag; value: boolean }) =>
       api.post(
-        `/api/SystemMessage/${flag === 'roll' ? 'UpdateSystemMessageIsRoll' : 'UpdateSystemMessageIsPop'}?messageId=${id}&newValue=${value}`,
-        {},
-        { schema: okResponse },
+        flag === 'roll'
+          ? '/api/SystemMessage/UpdateSystemMessageIsRoll'
+          : '/api/SystemMessage/UpdateSystemMessageIsPop',
+        { query: { messageId: id, newValue: value ? 'true' : 'false' } },
       ),
     onSuccess: (_answer, { id, flag, value }) =>
       apply(
@@ -70,7 +67,7 @@ export function useDeleteMessage() {
   const apply = useApplyChange();
   return useMutation({
     mutationFn: (id: number) =>
-      api.post(`/api/SystemMessage/DeleteSystemMessage?messageId=${id}`, {}, { schema: okResponse }),
+      api.post('/api/SystemMessage/DeleteSystemMessage', { query: { messageId: id } }),
     onSuccess: (_answer, id) => apply({ messagesToRemove: [id] }),
   });
 }

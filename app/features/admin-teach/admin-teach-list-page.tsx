@@ -25,7 +25,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_PAGE_SIZE, COVER_THUMBNAIL_SIZE } from '#shared/constants.ts';
-import type { ArticleSummary, FindPageQuery } from '#shared/schemas/teaching.ts';
+import type { ArticleSummary } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
@@ -36,7 +36,7 @@ import { CategoryCascader } from '../../domains/teaching/category-cascader.tsx';
 import { lastOfPath } from '../../domains/teaching/category-paths.ts';
 import { tableDateTime } from '../../domains/teaching/dates.ts';
 import { editState } from '../../domains/teaching/edit-state.ts';
-import { useArticlePage, useDeleteArticle } from '../../domains/teaching/teaching-api.ts';
+import { type ArticleQuery, useArticlePage, useDeleteArticle } from '../../domains/teaching/teaching-api.ts';
 
 const { Title, Text } = Typography;
 
@@ -59,7 +59,7 @@ export function AdminTeachListPage() {
   const [paging, setPaging] = useState({ current: 1, pageSize: ADMIN_PAGE_SIZE });
   const remove = useDeleteArticle();
 
-  const query: FindPageQuery = {
+  const query: ArticleQuery = {
     current: paging.current,
     pageSize: paging.pageSize,
     ...(filters.headLine?.trim() ? { headLine: filters.headLine.trim() } : {}),

@@ -1,13 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { idResponse, okResponse } from '#shared/schemas/common.ts';
-import { role } from '#shared/schemas/management.ts';
-import {
-  type AddApiKeyRequest,
-  apiKeyRoleMapping,
-  traderKey,
-  traderSummary,
-  type UpdateApiKeyRequest,
+import type { z } from 'zod';
+import type {
+  AddApiKeyRequest,
+  activateApiKeyRequest,
+  UpdateApiKeyRequest,
+  updateApiKeySubConfigRequest,
 } from '#shared/schemas/trader-keys.ts';
 import { USER_QUERY_PREFIX, useAuth } from '../../lib/auth/auth-context.tsx';
 import { useApiClient } from '../../lib/use-api.ts';
@@ -41,7 +38,7 @@ export function useApiKeys() {
   const api = useApiClient();
   return useQuery({
     queryKey: traderKeys.keys(useSub()),
-    queryFn: ({ signal }) => api.get('/api/TraderKey/GetAllApiKeys', { schema: z.array(traderKey), signal }),
+    queryFn: ({ signal }) => api.get('/api/TraderKey/GetAllApiKeys', { signal }),
   });
 }
 
@@ -50,8 +47,7 @@ export function useTraderSummaries() {
   const api = useApiClient();
   return useQuery({
     queryKey: traderKeys.traders(useSub()),
-    queryFn: ({ signal }) =>
-      api.get('/api/TraderKey/GetAllTraders', { schema: z.array(traderSummary), signal }),
+    queryFn: ({ signal }) => api.get('/api/TraderKey/GetAllTraders', { signal }),
   });
 }
 
@@ -60,7 +56,7 @@ export function useTraderRoles() {
   const api = useApiClient();
   return useQuery({
     queryKey: traderKeys.roles(useSub()),
-    queryFn: ({ signal }) => api.get('/api/TraderKey/GetRoles', { schema: z.array(role), signal }),
+    queryFn: ({ signal }) => api.get('/api/TraderKey/GetRoles', { signal }),
   });
 }
 
@@ -69,8 +65,7 @@ export function useRoleMapping() {
   const api = useApiClient();
   return useQuery({
     queryKey: traderKeys.mapping(useSub()),
-    queryFn: ({ signal }) =>
-      api.get('/api/TraderKey/GetApiKeyRoleMapping', { schema: apiKeyRoleMapping, signal }),
+    queryFn: ({ signal }) => api.get('/api/TraderKey/GetApiKeyRoleMapping', { signal }),
   });
 }
 
@@ -85,8 +80,8 @@ export function useActivateKey() {
   const api = useApiClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: { apiKeyId: number; active: boolean }) =>
-      api.post('/api/TraderKey/ActiviateApiKey', body, { schema: okResponse }),
+    mutationFn: (body: z.input<typeof activateApiKeyRequest>) =>
+      api.post('/api/TraderKey/ActiviateApiKey', body),
     onSettled: refresh,
   });
 }
@@ -97,7 +92,7 @@ export function useAddKey() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: AddApiKeyRequest) =>
-      api.post('/api/TraderKey/AddApiKey', body, { schema: idResponse, formFields: TRADER_FIELDS }),
+      api.post('/api/TraderKey/AddApiKey', body, { formFields: TRADER_FIELDS }),
     onSuccess: refresh,
   });
 }
@@ -108,7 +103,7 @@ export function useUpdateKey() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: UpdateApiKeyRequest) =>
-      api.post('/api/TraderKey/UpdateApiKey', body, { schema: okResponse, formFields: TRADER_FIELDS }),
+      api.post('/api/TraderKey/UpdateApiKey', body, { formFields: TRADER_FIELDS }),
     onSuccess: refresh,
   });
 }
@@ -118,8 +113,8 @@ export function useUpdateKeyRoles() {
   const api = useApiClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: { id: number; permissionMap: number[] }) =>
-      api.post('/api/TraderKey/UpdateApiKeySubConfig', body, { schema: okResponse }),
+    mutationFn: (body: z.input<typeof updateApiKeySubConfigRequest>) =>
+      api.post('/api/TraderKey/UpdateApiKeySubConfig', body),
     onSuccess: refresh,
   });
 }

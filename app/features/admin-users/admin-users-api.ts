@@ -1,20 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { z } from 'zod';
-import { okResponse } from '#shared/schemas/common.ts';
-import {
-  type AddRoleRequest,
-  type AssignUserRoleRequest,
-  type BatchUserOperationRequest,
-  batchUserOperationResponse,
-  role,
-  roleWithCount,
-  userDetail,
-  usersPage,
+import type { EndpointAt, QueryOf } from '#shared/api-contract.ts';
+import type {
+  AddRoleRequest,
+  AssignUserRoleRequest,
+  BatchUserOperationRequest,
 } from '#shared/schemas/management.ts';
 import { accountKeys } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { USER_QUERY_PREFIX, useAuth } from '../../lib/auth/auth-context.tsx';
+import { i18n } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 
 // Users and role tags of the admin console (spec §7 /api/Management/...). Keys sit under the signed-in
@@ -42,23 +37,34 @@ export const adminUsersKeys = {
     [USER_QUERY_PREFIX, sub, 'admin-users', 'roles-with-count'] as const,
 };
 
-/** The query string of GetUsers: always paged (without parameters the server answers the plain list). */
-export function usersQueryString(params: UsersPageParams): string {
-  const query = new URLSearchParams({ current: String(params.current), pageSize: String(params.pageSize) });
+/** The query of GetUsers: always paged (without parameters the server answers the plain list). */
+export function usersQueryOf(
+  params: UsersPageParams,
+): QueryOf<EndpointAt<'GET', '/api/Management/GetUsers'>> {
   const search = params.search.trim();
-  if (search) query.set('search', search);
-  if (params.roleId !== null) query.set('roleId', String(params.roleId));
-  return query.toString();
+  return {
+    current: params.current,
+    pageSize: params.pageSize,
+    ...(search ? { search } : {}),
+    ...(params.roleId !== null ? { roleId: params.roleId } : {}),
+  };
 }
 
 /** One page of users with their tags (GET /api/Management/GetUsers?current&pageSize&search&roleId). */
 export function useUsersPage(params: UsersPageParams) {
   const api = useApiClient();
   const auth = useAuth();
+  const { message } = App.useApp();
   return useQuery({
     queryKey: adminUsersKeys.users(auth.user?.sub, params),
-    queryFn: ({ signal }) =>
-      api.get(`/api/Management/GetUsers?${usersQueryString(params)}`, { schema: usersPage, signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await api.get('/api/Management/GetUsers', { query: usersQueryOf(params), signal });
+      if (!Array.isArray(answer)) return answer;
+      // Only a call without paging parameters answers the plain list: this answer is not what was asked.
+      const invalid = i18n.t('errors.invalidResponse');
+      void message.error(invalid);
+      throw new ApiError(0, [invalid]);
+    },
     // The table keeps showing the previous page, dimmed, while the next one loads.
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -79,11 +85,7 @@ export function useUser(userId: string) {
     queryKey: adminUsersKeys.user(auth.user?.sub, userId),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get(`/api/Management/GetUser?${new URLSearchParams({ userId })}`, {
-          schema: userDetail,
-          signal,
-          quiet: true,
-        });
+        return await api.get('/api/Management/GetUser', { query: { userId }, signal, quiet: true });
       } catch (error) {
         // The page says "not found" itself; other failures are toasts as everywhere.
         if (error instanceof ApiError && error.status !== 404) {
@@ -102,7 +104,7 @@ export function useRoles() {
   const auth = useAuth();
   return useQuery({
     queryKey: adminUsersKeys.roles(auth.user?.sub),
-    queryFn: ({ signal }) => api.get('/api/Management/GetRoles', { schema: z.array(role), signal }),
+    queryFn: ({ signal }) => api.get('/api/Management/GetRoles', { signal }),
   });
 }
 
@@ -111,8 +113,7 @@ export function useRolesWithCount() {
   const auth = useAuth();
   return useQuery({
     queryKey: adminUsersKeys.rolesWithCount(auth.user?.sub),
-    queryFn: ({ signal }) =>
-      api.get('/api/Management/GetRolesWithUserCount', { schema: z.array(roleWithCount), signal }),
+    queryFn: ({ signal }) => api.get('/api/Management/GetRolesWithUserCount', { signal }),
     staleTime: 0,
   });
 }
@@ -132,8 +133,7 @@ export function useBatchUserOperation() {
   const api = useApiClient();
   const refresh = useRefreshAdminUsers();
   return useMutation({
-    mutationFn: (body: BatchUserOperationRequest) =>
-      api.post('/api/Management/BatchUserOperation', body, { schema: batchUserOperationResponse }),
+    mutationFn: (body: BatchUserOperationRequest) => api.post('/api/Management/BatchUserOperation', body),
     onSuccess: refresh,
   });
 }
@@ -143,7 +143,7 @@ export function useAddRole() {
   const refresh = useRefreshAdminUsers();
   return useMutation({
     mutationFn: (body: AddRoleRequest) =>
-      api.post('/api/Management/AddRole', body, { schema: role, formFields: ADD_ROLE_FIELDS }),
+      api.post('/api/Management/AddRole', body, { formFields: ADD_ROLE_FIELDS }),
     onSuccess: refresh,
   });
 }
@@ -152,7 +152,7 @@ export function useDeleteRole() {
   const api = useApiClient();
   const refresh = useRefreshAdminUsers();
   return useMutation({
-    mutationFn: (id: number) => api.post('/api/Management/DeleteRole', { id }, { schema: okResponse }),
+    mutationFn: (id: number) => api.post('/api/Management/DeleteRole', { id }),
     onSuccess: refresh,
   });
 }
@@ -162,7 +162,7 @@ export function useAssignUserRole() {
   const refresh = useRefreshAdminUsers();
   return useMutation({
     mutationFn: (body: AssignUserRoleRequest) =>
-      api.post('/api/Management/AssignUserRole', body, { schema: okResponse, formFields: ASSIGN_FIELDS }),
+      api.post('/api/Management/AssignUserRole', body, { formFields: ASSIGN_FIELDS }),
     onSuccess: refresh,
   });
 }

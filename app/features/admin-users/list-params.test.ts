@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { usersQueryString } from './admin-users-api.ts';
+import { endpointUrl } from '#shared/api-contract.ts';
+import { usersQueryOf } from './admin-users-api.ts';
 import { isFiltered, readListParams, userDetailPath, writeListParams } from './list-params.ts';
 
 describe('list address', () => {
@@ -40,11 +41,13 @@ describe('list address', () => {
   });
 
   it('always asks the server for a page (without parameters it answers the plain list)', () => {
-    expect(usersQueryString({ current: 1, pageSize: 50, search: '', roleId: null })).toBe(
-      'current=1&pageSize=50',
+    const address = (params: Parameters<typeof usersQueryOf>[0]) =>
+      endpointUrl('/api/Management/GetUsers', { query: usersQueryOf(params) });
+    expect(address({ current: 1, pageSize: 50, search: '', roleId: null })).toBe(
+      '/api/Management/GetUsers?current=1&pageSize=50',
     );
-    expect(usersQueryString({ current: 2, pageSize: 10, search: ' lin ', roleId: 3 })).toBe(
-      'current=2&pageSize=10&search=lin&roleId=3',
+    expect(address({ current: 2, pageSize: 10, search: ' lin ', roleId: 3 })).toBe(
+      '/api/Management/GetUsers?current=2&pageSize=10&search=lin&roleId=3',
     );
   });
 

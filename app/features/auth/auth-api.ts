@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { captchaResponse } from '#shared/schemas/auth.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 
 /** Renew a captcha this long before the server forgets it, so a slow typist never submits an expired one. */
@@ -13,7 +12,7 @@ export function useCaptcha() {
   const api = useApiClient();
   return useQuery({
     queryKey: ['captcha'],
-    queryFn: ({ signal }) => api.get('/Auth/Captcha', { schema: captchaResponse, anonymous: true, signal }),
+    queryFn: ({ signal }) => api.get('/Auth/Captcha', { anonymous: true, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchInterval: (query) => {

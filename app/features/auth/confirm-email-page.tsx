@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { message } from '#shared/messages.ts';
-import { confirmEmailRequest, confirmEmailResponse } from '#shared/schemas/auth.ts';
+import { confirmEmailRequest } from '#shared/schemas/auth.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
@@ -28,7 +28,7 @@ export function ConfirmEmailPage() {
 
   const confirm = useMutation({
     mutationFn: (body: { userId: string; code: string }) =>
-      api.post('/Auth/ConfirmEmail', body, { anonymous: true, quiet: true, schema: confirmEmailResponse }),
+      api.post('/Auth/ConfirmEmail', body, { anonymous: true, quiet: true }),
   });
   // The code is single use: post it once, even when React runs the effect twice in development.
   const posted = useRef<string | null>(null);

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acceptedResponse, forgotPasswordRequest } from '#shared/schemas/auth.ts';
+import { forgotPasswordRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -27,7 +27,7 @@ export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => voi
       api.post(
         '/Auth/PostForgetPassword',
         { email: values.email, locale: currentLocale() },
-        { anonymous: true, formFields: ['email'], schema: acceptedResponse },
+        { anonymous: true, formFields: ['email'] },
       ),
   });
 

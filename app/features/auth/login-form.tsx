@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { message } from '#shared/messages.ts';
-import { type LoginRequest, loginRequest, loginResponse } from '#shared/schemas/auth.ts';
+import { type LoginRequest, loginRequest } from '#shared/schemas/auth.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
@@ -56,7 +56,7 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
       api.post(
         '/Auth/PostLogin',
         { ...values, captchaId: captcha.data?.captchaId ?? '' },
-        { anonymous: true, quiet: true, formFields: FORM_FIELDS, schema: loginResponse },
+        { anonymous: true, quiet: true, formFields: FORM_FIELDS },
       ),
   });
 

@@ -4,7 +4,7 @@ import { App, Button, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message } from '#shared/messages.ts';
-import { acceptedResponse, type RegisterRequest, registerRequest } from '#shared/schemas/auth.ts';
+import { type RegisterRequest, registerRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -33,7 +33,7 @@ export function RegisterForm({ onBackToLogin }: { onBackToLogin: () => void }) {
       api.post(
         '/Auth/PostRegister',
         { ...values, locale: currentLocale() },
-        { anonymous: true, formFields: FORM_FIELDS, schema: acceptedResponse },
+        { anonymous: true, formFields: FORM_FIELDS },
       ),
   });
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acceptedResponse, type PasswordResetRequest, passwordResetRequest } from '#shared/schemas/auth.ts';
+import { type PasswordResetRequest, passwordResetRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useApiClient } from '../../lib/use-api.ts';
@@ -33,11 +33,7 @@ export function ResetPasswordForm({
 
   const reset = useMutation({
     mutationFn: (values: PasswordResetRequest) =>
-      api.post('/Auth/PostPasswordReset', values, {
-        anonymous: true,
-        formFields: FORM_FIELDS,
-        schema: acceptedResponse,
-      }),
+      api.post('/Auth/PostPasswordReset', values, { anonymous: true, formFields: FORM_FIELDS }),
   });
 
   const submit = async (values: PasswordResetRequest) => {

@@ -1,18 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  acceptedResponse,
-  type ChangeEmailRequest,
-  type ChangePasswordRequest,
-} from '#shared/schemas/auth.ts';
-import { okResponse } from '#shared/schemas/common.ts';
-import { sessionList, type UpdatePersonalInfoRequest, userVo } from '#shared/schemas/personal.ts';
+import type { ChangeEmailRequest, ChangePasswordRequest } from '#shared/schemas/auth.ts';
+import type { UpdatePersonalInfoRequest } from '#shared/schemas/personal.ts';
 import { accountKeys } from '../../lib/account.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
-
-const endedResponse = z.object({ ended: z.number() });
 
 export const PROFILE_FIELDS = ['nickName', 'gender', 'phone'] as const;
 export const PASSWORD_FIELDS = ['currentPassword', 'password', 'confirm'] as const;
@@ -34,10 +26,7 @@ export function useUpdateProfile() {
   const refresh = useRefreshAccount();
   return useMutation({
     mutationFn: (body: UpdatePersonalInfoRequest) =>
-      api.post('/api/PersonalInfo/UpdatePersonalInfo', body, {
-        schema: okResponse,
-        formFields: PROFILE_FIELDS,
-      }),
+      api.post('/api/PersonalInfo/UpdatePersonalInfo', body, { formFields: PROFILE_FIELDS }),
     onSuccess: refresh,
   });
 }
@@ -47,8 +36,7 @@ export function useUploadAvatar() {
   const refresh = useRefreshAccount();
   return useMutation({
     // The page says "upload failed" with the reason itself, in one message.
-    mutationFn: (file: File) =>
-      api.upload('/api/PersonalInfo/UploadAvatar', file, { schema: userVo, quiet: true }),
+    mutationFn: (file: File) => api.upload('/api/PersonalInfo/UploadAvatar', file, { quiet: true }),
     onSuccess: refresh,
   });
 }
@@ -65,7 +53,7 @@ export function useChangePassword() {
   const refreshSessions = useRefreshSessions();
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
-      api.post('/Auth/PostChangePassword', body, { schema: acceptedResponse, formFields: PASSWORD_FIELDS }),
+      api.post('/Auth/PostChangePassword', body, { formFields: PASSWORD_FIELDS }),
     onSuccess: refreshSessions,
   });
 }
@@ -76,11 +64,7 @@ export function useChangeEmail() {
   const refreshSessions = useRefreshSessions();
   return useMutation({
     mutationFn: (body: Omit<ChangeEmailRequest, 'locale'>) =>
-      api.post(
-        '/Auth/PostChangeEmail',
-        { ...body, locale: currentLocale() },
-        { schema: acceptedResponse, formFields: EMAIL_FIELDS },
-      ),
+      api.post('/Auth/PostChangeEmail', { ...body, locale: currentLocale() }, { formFields: EMAIL_FIELDS }),
     onSuccess: () => Promise.all([refresh(), refreshSessions()]),
   });
 }
@@ -90,7 +74,7 @@ export function useSessions() {
   const auth = useAuth();
   return useQuery({
     queryKey: accountKeys.sessions(auth.user?.sub),
-    queryFn: ({ signal }) => api.get('/api/PersonalInfo/Sessions', { schema: sessionList, signal }),
+    queryFn: ({ signal }) => api.get('/api/PersonalInfo/Sessions', { signal }),
     enabled: auth.status === 'authenticated',
     staleTime: 0,
   });
@@ -100,7 +84,7 @@ export function useEndOtherSessions() {
   const api = useApiClient();
   const refreshSessions = useRefreshSessions();
   return useMutation({
-    mutationFn: () => api.post('/api/PersonalInfo/EndOtherSessions', {}, { schema: endedResponse }),
+    mutationFn: () => api.post('/api/PersonalInfo/EndOtherSessions'),
     onSuccess: refreshSessions,
   });
 }

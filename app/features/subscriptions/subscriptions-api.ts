@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type addOrUpdateSubscriptionsRequest, subscriptionItem } from '#shared/schemas/advisories.ts';
+import type { addOrUpdateSubscriptionsRequest } from '#shared/schemas/advisories.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { applySubscriptionChange, type SubscriptionKeys } from '../../lib/hub/hub-cache.ts';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
@@ -16,7 +16,7 @@ export function useSetSubscription() {
   const sub = useAuth().user?.sub;
   return useMutation({
     mutationFn: (body: z.input<typeof addOrUpdateSubscriptionsRequest>) =>
-      api.post('/api/Subscription/AddOrUpdateSubscriptions', body, { schema: subscriptionItem }),
+      api.post('/api/Subscription/AddOrUpdateSubscriptions', body),
     onSuccess: (saved) =>
       queryClient.setQueryData<SubscriptionKeys>(hubKeys.subscriptions(sub), (current) =>
         applySubscriptionChange(current, {

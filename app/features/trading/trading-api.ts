@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { followRequest } from '#shared/schemas/advisories.ts';
-import { okResponse } from '#shared/schemas/common.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
 import type { MyReactions } from '../../lib/hub/hub-queries.ts';
@@ -16,8 +15,7 @@ export function useReact() {
   const queryClient = useQueryClient();
   const sub = useAuth().user?.sub;
   return useMutation({
-    mutationFn: (body: z.input<typeof followRequest>) =>
-      api.post('/api/AdvisoryFeedBack/Follow', body, { schema: okResponse }),
+    mutationFn: (body: z.input<typeof followRequest>) => api.post('/api/AdvisoryFeedBack/Follow', body),
     onSuccess: async (_answer, body) => {
       // A first load still under way would otherwise overwrite the new choice with the old answer.
       await queryClient.cancelQueries({ queryKey: hubKeys.reactions(sub) });

@@ -1,8 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AdvisoryCounts, AdvisoryDto, SystemMessageDto } from '#shared/realtime.ts';
-import { subscriptionItem } from '#shared/schemas/advisories.ts';
-import { systemMessage } from '#shared/schemas/system-messages.ts';
+import type { myReactions } from '#shared/schemas/advisories.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useApiClient } from '../use-api.ts';
 import type { SubscriptionKeys } from './hub-cache.ts';
@@ -11,9 +10,6 @@ import { HUB_QUERY_OPTIONS } from './hub-sync.ts';
 
 // Reading what the hub keeps current. Lists that also have an API call load through it the first time
 // (a page opened before the hub's snapshot arrived); after that the hub's events keep the cache current.
-
-const systemMessageList = z.array(systemMessage);
-const subscriptionList = z.array(subscriptionItem);
 
 function useSignedInSub(): string | undefined {
   const auth = useAuth();
@@ -30,10 +26,7 @@ export function useSystemMessages({ load }: { load: boolean }) {
   return useQuery<SystemMessageDto[]>({
     queryKey: hubKeys.systemMessages(sub),
     queryFn:
-      load && sub
-        ? ({ signal }) =>
-            api.get('/api/SystemMessage/GetAllSystemMessage', { schema: systemMessageList, signal })
-        : skipToken,
+      load && sub ? ({ signal }) => api.get('/api/SystemMessage/GetAllSystemMessage', { signal }) : skipToken,
     ...HUB_QUERY_OPTIONS,
   });
 }
@@ -64,16 +57,13 @@ export function useSubscriptions() {
   const api = useApiClient();
   return useQuery<SubscriptionKeys>({
     queryKey: hubKeys.subscriptions(sub),
-    queryFn: sub
-      ? ({ signal }) => api.get('/api/Subscription/GetSubscriptions', { schema: subscriptionList, signal })
-      : skipToken,
+    queryFn: sub ? ({ signal }) => api.get('/api/Subscription/GetSubscriptions', { signal }) : skipToken,
     ...HUB_QUERY_OPTIONS,
   });
 }
 
 /** advisory id → the reaction kind the member chose. */
-export type MyReactions = Record<string, 1 | 2 | 3>;
-const myReactionsSchema = z.record(z.string(), z.union([z.literal(1), z.literal(2), z.literal(3)]));
+export type MyReactions = z.infer<typeof myReactions>;
 
 /** The member's own reactions: loaded once, then updated by the member's own choices (useReact). */
 export function useMyReactions() {
@@ -81,10 +71,7 @@ export function useMyReactions() {
   const api = useApiClient();
   return useQuery<MyReactions>({
     queryKey: hubKeys.reactions(sub),
-    queryFn: sub
-      ? ({ signal }) =>
-          api.get('/api/AdvisoryFeedBack/Mine', { schema: myReactionsSchema, signal, quiet: true })
-      : skipToken,
+    queryFn: sub ? ({ signal }) => api.get('/api/AdvisoryFeedBack/Mine', { signal, quiet: true }) : skipToken,
     placeholderData: {},
     ...HUB_QUERY_OPTIONS,
   });

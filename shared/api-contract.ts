@@ -1,0 +1,273 @@
+import type { z } from 'zod';
+import {
+  addOrUpdateAdvisoryRequest,
+  addOrUpdateSubscriptionsRequest,
+  adminAdvisory,
+  adminAdvisoryList,
+  advisoryCounts,
+  advisoryIdQuery,
+  followRequest,
+  myReactions,
+  subscriptionItem,
+  subscriptionList,
+} from './schemas/advisories.ts';
+import {
+  acceptedResponse,
+  captchaResponse,
+  changeEmailRequest,
+  changePasswordRequest,
+  clientIdParams,
+  confirmEmailRequest,
+  confirmEmailResponse,
+  forgotPasswordRequest,
+  loginRequest,
+  loginResponse,
+  passwordResetRequest,
+  registerRequest,
+  subscriberConfiguration,
+} from './schemas/auth.ts';
+import { idResponse, okResponse } from './schemas/common.ts';
+import { healthResponse } from './schemas/health.ts';
+import {
+  addRoleRequest,
+  assignUserRoleRequest,
+  batchUserOperationRequest,
+  batchUserOperationResponse,
+  deleteRoleRequest,
+  role,
+  roleList,
+  roleWithCountList,
+  userDetail,
+  userIdQuery,
+  userIdsQuery,
+  userRolesMap,
+  usersQuery,
+  usersResponse,
+} from './schemas/management.ts';
+import {
+  endSessionsResponse,
+  personalInfo,
+  sessionList,
+  updatePersonalInfoRequest,
+  userVo,
+} from './schemas/personal.ts';
+import {
+  addOrUpdateSystemMessageRequest,
+  messageFlagQuery,
+  messageIdQuery,
+  systemMessage,
+  systemMessageList,
+} from './schemas/system-messages.ts';
+import {
+  addArticleRequest,
+  addCommentRequest,
+  approvalQuery,
+  article,
+  articlePage,
+  authorList,
+  classificationTree,
+  commentList,
+  editClassificationRequest,
+  findPageQuery,
+  idParams,
+  idQuery,
+  reactionResponse,
+  updateArticleRequest,
+  uploadResponse,
+} from './schemas/teaching.ts';
+import {
+  activateApiKeyRequest,
+  addApiKeyRequest,
+  apiKeyRoleMapping,
+  traderKeyList,
+  traderSummaryList,
+  updateApiKeyRequest,
+  updateApiKeySubConfigRequest,
+} from './schemas/trader-keys.ts';
+
+// The API contract: every JSON call the server answers, keyed "METHOD /path" (Fastify's path syntax), with
+// the very zod schemas its route validates with (path parameters, query string, body, the 200 answer).
+// server/api-contract.test.ts holds it to the registered routes: a route missing here, an entry without a
+// route, or a schema that is not the route's own fails. The web app's client (app/lib/api-client.ts) and
+// the journeys (e2e/support/api.ts) are typed by it: a call to a path not listed, or with the wrong body or
+// query, does not compile, and every answer is checked against its response schema.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type Endpoint = {
+  /** Path parameters (`:id`). */
+  params?: z.ZodType;
+  /** The query string (Fastify's `querystring`). */
+  query?: z.ZodType;
+  /** The JSON body. */
+  body?: z.ZodType;
+  /** The answer of a successful call (status 200). */
+  response: z.ZodType;
+  /** A multipart upload of one file instead of a JSON body. */
+  multipart?: true;
+};
+
+export const apiContract = {
+  // Public.
+  'GET /api/Management/Health': { response: healthResponse },
+  'GET /_configuration/:clientId': { params: clientIdParams, response: subscriberConfiguration },
+  'GET /Auth/Captcha': { response: captchaResponse },
+  'POST /Auth/PostLogin': { body: loginRequest, response: loginResponse },
+  'POST /Auth/PostRegister': { body: registerRequest, response: acceptedResponse },
+  'POST /Auth/ConfirmEmail': { body: confirmEmailRequest, response: confirmEmailResponse },
+  'POST /Auth/PostForgetPassword': { body: forgotPasswordRequest, response: acceptedResponse },
+  'POST /Auth/PostPasswordReset': { body: passwordResetRequest, response: acceptedResponse },
+
+  // Public reads (a token shows more).
+  'GET /api/ArticleClassification/List': { response: classificationTree },
+  'GET /Articles/FindPage': { query: findPageQuery, response: articlePage },
+  'GET /Articles/GetArticle/:id': { params: idParams, response: article },
+  'GET /Articles/AuthorList': { response: authorList },
+  'GET /Articles/Comments/:id': { params: idParams, response: commentList },
+
+  // Signed in.
+  'POST /Auth/PostChangePassword': { body: changePasswordRequest, response: acceptedResponse },
+  'POST /Auth/PostChangeEmail': { body: changeEmailRequest, response: acceptedResponse },
+  'GET /api/PersonalInfo/UserVo': { response: userVo },
+  'GET /api/PersonalInfo/GetPersonalInfo': { response: personalInfo },
+  'POST /api/PersonalInfo/UpdatePersonalInfo': { body: updatePersonalInfoRequest, response: okResponse },
+  'POST /api/PersonalInfo/UploadAvatar': { multipart: true, response: userVo },
+  'GET /api/PersonalInfo/Sessions': { response: sessionList },
+  'POST /api/PersonalInfo/EndOtherSessions': { response: endSessionsResponse },
+  'POST /Articles/AddArticle': { body: addArticleRequest, response: idResponse },
+  'PUT /Articles/UpdateArticle': { body: updateArticleRequest, response: okResponse },
+  'DELETE /Articles/DeleteArticle/:id': { params: idParams, response: okResponse },
+  'PUT /Articles/ApprovalArticle': { query: approvalQuery, response: okResponse },
+  'POST /Articles/Like/:id': { params: idParams, response: reactionResponse },
+  'POST /Articles/Collect/:id': { params: idParams, response: reactionResponse },
+  'POST /Articles/Comment': { body: addCommentRequest, response: idResponse },
+  'DELETE /Articles/Comment/:id': { params: idParams, response: okResponse },
+  'POST /api/FileSave/Upload': { multipart: true, response: uploadResponse },
+  'GET /api/SystemMessage/GetAllSystemMessage': { response: systemMessageList },
+  'GET /api/SystemMessage/GetAllMsgWithContent': { response: systemMessageList },
+  'POST /api/SystemMessage/DismissPop': { query: messageIdQuery, response: okResponse },
+  'GET /api/Subscription/GetSubscriptions': { response: subscriptionList },
+  'GET /api/Subscription/GetSubscriptionConfigurations': { response: subscriptionList },
+  'POST /api/Subscription/AddOrUpdateSubscriptions': {
+    body: addOrUpdateSubscriptionsRequest,
+    response: subscriptionItem,
+  },
+
+  // Members.
+  'GET /api/Advisory/GetAdvCount': { response: advisoryCounts },
+  'GET /api/AdvisoryFeedBack/Mine': { response: myReactions },
+  'POST /api/AdvisoryFeedBack/Follow': { body: followRequest, response: okResponse },
+
+  // Administrators.
+  'GET /api/Management/GetUsers': { query: usersQuery, response: usersResponse },
+  'GET /api/Management/GetUser': { query: userIdQuery, response: userDetail },
+  'GET /api/Management/GetRoles': { response: roleList },
+  'GET /api/Management/GetUserRoles': { query: userIdsQuery, response: userRolesMap },
+  'GET /api/Management/GetRolesWithUserCount': { response: roleWithCountList },
+  'POST /api/Management/BatchUserOperation': {
+    body: batchUserOperationRequest,
+    response: batchUserOperationResponse,
+  },
+  'POST /api/Management/AddRole': { body: addRoleRequest, response: role },
+  'POST /api/Management/DeleteRole': { body: deleteRoleRequest, response: okResponse },
+  'POST /api/Management/AssignUserRole': { body: assignUserRoleRequest, response: okResponse },
+  'POST /api/ArticleClassification/Edit': { body: editClassificationRequest, response: idResponse },
+  'POST /api/ArticleClassification/Delete': { query: idQuery, response: okResponse },
+  'GET /api/TraderKey/GetRoles': { response: roleList },
+  'GET /api/TraderKey/GetAllApiKeys': { response: traderKeyList },
+  'GET /api/TraderKey/GetAllTraders': { response: traderSummaryList },
+  'GET /api/TraderKey/GetApiKeyRoleMapping': { response: apiKeyRoleMapping },
+  'POST /api/TraderKey/ActiviateApiKey': { body: activateApiKeyRequest, response: okResponse },
+  'POST /api/TraderKey/AddApiKey': { body: addApiKeyRequest, response: idResponse },
+  'POST /api/TraderKey/UpdateApiKey': { body: updateApiKeyRequest, response: okResponse },
+  'POST /api/TraderKey/UpdateApiKeySubConfig': { body: updateApiKeySubConfigRequest, response: okResponse },
+  'GET /api/Advisory/GetAllAds': { response: adminAdvisoryList },
+  'GET /api/Advisory/GetAdvisory': { query: advisoryIdQuery, response: adminAdvisory },
+  'GET /api/Advisory/GetAllTraders': { response: traderSummaryList },
+  'POST /api/Advisory/AddOrUpdateAdvisory': { body: addOrUpdateAdvisoryRequest, response: idResponse },
+  'POST /api/Advisory/DeleteAdvisory': { query: advisoryIdQuery, response: okResponse },
+  'POST /api/SystemMessage/AddOrUpdateSystemMessage': {
+    body: addOrUpdateSystemMessageRequest,
+    response: systemMessage,
+  },
+  'POST /api/SystemMessage/UpdateSystemMessageIsRoll': { query: messageFlagQuery, response: okResponse },
+  'POST /api/SystemMessage/UpdateSystemMessageIsPop': { query: messageFlagQuery, response: okResponse },
+  'POST /api/SystemMessage/DeleteSystemMessage': { query: messageIdQuery, response: okResponse },
+} as const satisfies Record<`${HttpMethod} /${string}`, Endpoint>;
+
+export type ApiContract = typeof apiContract;
+export type EndpointKey = keyof ApiContract;
+
+/** The paths of one method: `PathOf<'GET'>` is `'/api/Management/GetRoles' | …`. */
+export type PathOf<M extends HttpMethod> = EndpointKey extends infer K
+  ? K extends `${M} ${infer P}`
+    ? P
+    : never
+  : never;
+
+/** The contract entry of a method and path. */
+export type EndpointAt<M extends HttpMethod, P extends PathOf<M>> = ApiContract[`${M} ${P}` & EndpointKey];
+
+/** Paths of calls that send JSON (or nothing), and of multipart uploads. */
+export type JsonPathOf<M extends HttpMethod> = {
+  [P in PathOf<M>]: EndpointAt<M, P> extends { multipart: true } ? never : P;
+}[PathOf<M>];
+export type UploadPath = {
+  [P in PathOf<'POST'>]: EndpointAt<'POST', P> extends { multipart: true } ? P : never;
+}[PathOf<'POST'>];
+
+/** What a value in the address may be: the client turns it into text. */
+export type AddressValue = string | number | boolean;
+
+/** A path or query schema's input with its coerced fields (zod input `unknown`) as address values. */
+export type AddressValues<T> = { [K in keyof T]: unknown extends T[K] ? AddressValue : T[K] };
+
+/** The answer of a successful call, as its response schema reads it. */
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+/** The JSON body a call takes (never: none). */
+export type BodyOf<E extends Endpoint> = E extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+export type ParamsOf<E extends Endpoint> = E extends { params: infer S extends z.ZodType }
+  ? AddressValues<z.input<S>>
+  : never;
+export type QueryOf<E extends Endpoint> = E extends { query: infer S extends z.ZodType }
+  ? AddressValues<z.input<S>>
+  : never;
+
+/**
+ * The parts of the address a call must give: `params` for a path with parameters, `query` when the route
+ * reads a query string (optional when all of its fields are).
+ */
+export type AddressParts<E extends Endpoint> = (E extends { params: z.ZodType }
+  ? { params: ParamsOf<E> }
+  : { params?: never }) &
+  (E extends { query: z.ZodType }
+    ? Partial<QueryOf<E>> extends QueryOf<E>
+      ? { query?: QueryOf<E> }
+      : { query: QueryOf<E> }
+    : { query?: never });
+
+/**
+ * The address of a call: `:name` segments replaced by the encoded parameters, then the query string of the
+ * values that are set (undefined and null are left out; booleans read 'true' and 'false').
+ */
+export function endpointUrl(
+  path: string,
+  parts: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {},
+): string {
+  const address = path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = parts.params?.[name];
+    if (value === undefined || value === null) throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(parts.query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${address}?${query}` : address;
+}
+
+/** The contract entry of a method and path, or undefined when the API has no such JSON call. */
+export function endpointOf(method: HttpMethod, path: string): Endpoint | undefined {
+  return (apiContract as Record<string, Endpoint>)[`${method} ${path}`];
+}
