@@ -49,6 +49,24 @@ describe('loadConfig', () => {
     ).toThrow(/CAPTCHA_TEST_CODE must not be set when NODE_ENV=production/);
   });
 
+  it('reads EXCHANGE_TEST_BASE_URL outside production and refuses it in production', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).exchangeTestBaseUrl).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', EXCHANGE_TEST_BASE_URL: 'http://127.0.0.1:9000/' })
+        .exchangeTestBaseUrl,
+    ).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), EXCHANGE_TEST_BASE_URL: 'ftp://127.0.0.1' })).toThrow(
+      /EXCHANGE_TEST_BASE_URL must be a URL like http:\/\/127\.0\.0\.1:9000/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        NODE_ENV: 'production',
+        EXCHANGE_TEST_BASE_URL: 'http://127.0.0.1:9000',
+      }),
+    ).toThrow(/EXCHANGE_TEST_BASE_URL .*must not be set when NODE_ENV=production/);
+  });
+
   it('refuses a short APP_SECRET and an ADMIN_PASSWORD without ADMIN_EMAIL', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), APP_SECRET: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_PASSWORD: 'longenough1' })).toThrow(

@@ -56,6 +56,7 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   CAPTCHA_TEST_CODE: optionalString,
+  EXCHANGE_TEST_BASE_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:9000'),
   IMAGE_FETCH_ALLOW_LOOPBACK: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
@@ -110,6 +111,12 @@ export type Config = {
   trustProxy: boolean | number | string;
   captchaTestCode: string | undefined;
   /**
+   * One origin that stands in for every Binance host (futures REST, the spot host's key restrictions and the
+   * user-data WebSocket): the tests' loopback fake exchange (server/test/binance-fake.ts). Refused in
+   * production, where the exchange's own hosts are always used.
+   */
+  exchangeTestBaseUrl: string | undefined;
+  /**
    * Copying images of other sites (services/external-images.ts): loopback addresses and an extra trusted
    * certificate authority are for the tests' image server only, and refused in production.
    */
@@ -137,6 +144,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (e.CAPTCHA_TEST_CODE && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration: CAPTCHA_TEST_CODE must not be set when NODE_ENV=production',
+    );
+  }
+  if (e.EXCHANGE_TEST_BASE_URL && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: EXCHANGE_TEST_BASE_URL points the portal at a test exchange and must not be set when NODE_ENV=production',
     );
   }
   for (const name of ['IMAGE_FETCH_ALLOW_LOOPBACK', 'IMAGE_FETCH_CA'] as const) {
@@ -178,6 +190,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     captchaTestCode: e.CAPTCHA_TEST_CODE,
+    exchangeTestBaseUrl: e.EXCHANGE_TEST_BASE_URL?.replace(/\/+$/, ''),
     imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK === 'true', ca: imageFetchCa },
     metricsToken: e.METRICS_TOKEN,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
