@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { entitledKeyIds } from '../policies/advisory.ts';
-import { isAdmin, isMember, type Principal } from '../policies/membership.ts';
+import { isAdmin, isMember } from '../policies/membership.ts';
 import { subscribableKeys } from '../policies/trader-key.ts';
 import { presentAdvisory, presentAdvisoryCounts, presentTraderRef } from '../presenters/advisories.ts';
 import { presentSystemMessage } from '../presenters/system-messages.ts';

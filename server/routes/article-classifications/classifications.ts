@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import { classificationTree, editClassificationRequest, idQuery } from '#shared/schemas/teaching.ts';
 import type { DB } from '../../db/schema.ts';
-import { actorOf, principalOf } from '../../plugins/authenticate.ts';
+import { actorOf } from '../../plugins/authenticate.ts';
 import { isAdmin } from '../../policies/membership.ts';
 import {
   deleteClassification,

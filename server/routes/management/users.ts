@@ -18,7 +18,7 @@ import {
   usersResponse,
 } from '#shared/schemas/management.ts';
 import type { Database } from '../../db/database.ts';
-import { actorOf, principalOf } from '../../plugins/authenticate.ts';
+import { actorOf } from '../../plugins/authenticate.ts';
 import {
   presentManagedUser,
   presentRole,
