@@ -182,6 +182,8 @@ export type TraderKeySyncTable = {
   /** History read up to here (fills, income): the next start backfills from it. */
   fills_until: number | null;
   income_until: number | null;
+  /** Numbers the key's stored live changes (TraderLiveChanged `seq`); bumped with each of them. */
+  live_seq: Generated<number>;
 };
 /** Side and position side as the spec's codes (shared/trading.ts). */
 export type TraderPositionsTable = {

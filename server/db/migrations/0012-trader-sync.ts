@@ -31,7 +31,9 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('last_error_at', epochMs)
     .execute();
 
-  // One process follows a key at a time: it holds the lease until `lease_until` and renews it.
+  // One process follows a key at a time: it holds the lease until `lease_until` and renews it. `live_seq`
+  // numbers the key's stored changes (positions, orders, fills): the hub's TraderLiveChanged carries it, a
+  // client applies the changes after its snapshot's number and fetches a new snapshot on a gap.
   await db.schema
     .createTable('trader_key_sync')
     .addColumn('key_id', 'integer', (c) => keyId(c).primaryKey())
@@ -43,6 +45,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('reconciled_at', epochMs)
     .addColumn('fills_until', epochMs)
     .addColumn('income_until', epochMs)
+    .addColumn('live_seq', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
   await db.schema
