@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { advisory, advisoryCounts, subscriptionItem, traderRef } from './schemas/advisories.ts';
 import { systemMessage } from './schemas/system-messages.ts';
+import type { TraderLiveChangedPayload } from './schemas/trading.ts';
 
 // The real-time hub's events (spec §4, §7): names kept exactly, payloads declared once as zod schemas
 // (from the same ones the HTTP API answers with) and their types inferred for both sides.
@@ -15,6 +16,7 @@ export const HUB_EVENTS = {
   loadAdvisoryCount: 'LoadAdvisoryCount',
   removeAdvisoryCount: 'RemoveAdvisoryCount',
   advisorySubChanged: 'AdvisorySubChanged',
+  traderLiveChanged: 'TraderLiveChanged',
 } as const;
 
 /** A trader a member may subscribe to (spec §3 Advisory subscription key). */
@@ -53,7 +55,11 @@ export type LoadSystemMessagePayload = z.infer<typeof loadSystemMessagePayload>;
 export type ChangeSystemMessagePayload = z.infer<typeof changeSystemMessagePayload>;
 export type AdvisorySubChangedPayload = z.infer<typeof advisorySubChangedPayload>;
 
-/** Every server-to-client event carries the id of the hub event it came from (snapshots: the latest id). */
+/**
+ * Stored events carry the id of the hub event they came from (snapshots: the latest id), which the client
+ * sends back on reconnecting to be replayed what it missed. TraderLiveChanged is not stored: it has no id,
+ * each key's changes are numbered by `seq`, and a client that missed one fetches a new snapshot.
+ */
 export type WithEventId<T> = T & { eventId: number };
 
 export type ServerToClientEvents = {
@@ -64,6 +70,8 @@ export type ServerToClientEvents = {
   LoadAdvisoryCount: (payload: WithEventId<LoadAdvisoryCountPayload>) => void;
   RemoveAdvisoryCount: (payload: WithEventId<RemoveAdvisoryCountPayload>) => void;
   AdvisorySubChanged: (payload: WithEventId<AdvisorySubChangedPayload>) => void;
+  /** A trader's account changed at the exchange (ephemeral: no event id; `seq` orders a key's changes). */
+  TraderLiveChanged: (payload: TraderLiveChangedPayload) => void;
 };
 
 export type ClientToServerEvents = Record<string, never>;

@@ -56,6 +56,7 @@ function handlersSpy(): HubHandlers & Record<string, ReturnType<typeof vi.fn>> {
     LoadAdvisoryCount: vi.fn(),
     RemoveAdvisoryCount: vi.fn(),
     AdvisorySubChanged: vi.fn(),
+    TraderLiveChanged: vi.fn(),
   };
 }
 
@@ -124,6 +125,26 @@ describe('openHubConnection', () => {
     expect(connection.lastEventId()).toBe(15);
     setToken('token-2');
     expect(await socket.handshake()).toEqual({ token: 'token-2', lastEventId: 15 });
+  });
+
+  it('hands live trading changes on without moving the last event id (they are not stored)', async () => {
+    const { socket, handlers, connection } = open();
+    socket.fire('LoadSystemMessage', { messages: [], eventId: 7 });
+    const change = {
+      keyId: 3,
+      seq: 12,
+      positions: [],
+      removedPositions: [],
+      orders: [],
+      removedOrders: [],
+      fills: [],
+      closed: [],
+      opened: [],
+    };
+    socket.fire('TraderLiveChanged', change);
+    expect(handlers.TraderLiveChanged).toHaveBeenCalledWith(change);
+    expect(connection.lastEventId()).toBe(7);
+    expect(await socket.handshake()).toEqual({ token: 'token-1', lastEventId: 7 });
   });
 
   it('starts again from a snapshot after the server closed the connection, and tells about it', async () => {

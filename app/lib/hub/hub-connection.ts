@@ -78,7 +78,8 @@ export function openHubConnection(options: HubConnectionOptions): HubConnection 
   function listen<K extends HubEventName>(name: K) {
     const listener = (payload: HubPayload<K>) => {
       options.handlers[name](payload);
-      if (payload.eventId > lastEventId) lastEventId = payload.eventId;
+      // Stored events carry their id; live trading changes are not stored (ordered by their own seq).
+      if ('eventId' in payload && payload.eventId > lastEventId) lastEventId = payload.eventId;
     };
     // socket.io's typed `on` cannot relate a generic event name to its listener.
     socket.on(name, listener as never);

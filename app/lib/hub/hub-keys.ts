@@ -16,4 +16,9 @@ export const hubKeys = {
   subscriptions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'subscriptions'] as const,
   /** The member's own reactions given in this tab (the API does not report earlier ones). */
   reactions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'my-reactions'] as const,
+  /** Every trader's live account held (refetched on a reconnect). */
+  traderLiveAll: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'trader-live'] as const,
+  /** A trader's live account (GET /api/Trading/Live?keyId=; TraderLiveChanged in seq order). */
+  traderLive: (sub: string | undefined, keyId: number) =>
+    [USER_QUERY_PREFIX, sub, 'hub', 'trader-live', keyId] as const,
 };

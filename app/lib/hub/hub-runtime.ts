@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { TraderLiveChangedPayload } from '#shared/schemas/trading.ts';
 import { accountKeys } from '../account.ts';
 import type { ArrivedAdvisory } from './hub-cache.ts';
 import {
@@ -7,7 +8,7 @@ import {
   type HubStatus,
   openHubConnection,
 } from './hub-connection.ts';
-import { hubCacheHandlers } from './hub-sync.ts';
+import { hubCacheHandlers, refreshTraderLive } from './hub-sync.ts';
 
 // One hub connection per tab. The public and admin layouts each mount the connection; leaving one for the
 // other releases and re-acquires it in the same commit, so a short grace period keeps the socket open.
@@ -35,6 +36,7 @@ let active: ActiveHub | null = null;
 let status: HubStatus = 'closed';
 const statusListeners = new Set<() => void>();
 const arrivalListeners = new Set<(arrived: ArrivedAdvisory[]) => void>();
+const traderLiveListeners = new Set<(change: TraderLiveChangedPayload) => void>();
 
 function setStatus(next: HubStatus) {
   if (next === status) return;
@@ -66,9 +68,15 @@ export function acquireHub(options: HubLeaseOptions): () => void {
         onArrived: (arrived) => {
           for (const listener of arrivalListeners) listener(arrived);
         },
+        onTraderLive: (change) => {
+          for (const listener of traderLiveListeners) listener(change);
+        },
       }),
       onStatus: (next) => {
-        if (current) setStatus(next);
+        if (!current) return;
+        setStatus(next);
+        // Live trading changes are not replayed: what was missed while disconnected comes with a new snapshot.
+        if (next === 'connected') void refreshTraderLive(queryClient, sub);
       },
       // Membership or session changed on the server: re-read the profile so guards and menus follow.
       onServerDisconnect: () => void queryClient.invalidateQueries({ queryKey: accountKeys.info(sub) }),
@@ -119,4 +127,10 @@ export function subscribeHubStatus(listener: () => void): () => void {
 export function onAdvisoriesArrived(listener: (arrived: ArrivedAdvisory[]) => void): () => void {
   arrivalListeners.add(listener);
   return () => arrivalListeners.delete(listener);
+}
+
+/** Listens for changes of traders' accounts pushed by the hub (each once, in the order received). */
+export function onTraderLiveChanged(listener: (change: TraderLiveChangedPayload) => void): () => void {
+  traderLiveListeners.add(listener);
+  return () => traderLiveListeners.delete(listener);
 }

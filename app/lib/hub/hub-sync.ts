@@ -5,6 +5,7 @@ import {
   HUB_EVENTS,
   type SystemMessageDto,
 } from '#shared/realtime.ts';
+import type { LiveSnapshot, TraderLiveChangedPayload } from '#shared/schemas/trading.ts';
 import {
   type ArrivedAdvisory,
   applyAdvisoryCounts,
@@ -18,6 +19,7 @@ import {
 } from './hub-cache.ts';
 import type { HubHandlers } from './hub-connection.ts';
 import { hubKeys } from './hub-keys.ts';
+import { applyTraderLiveChange, liveChangeVerdict } from './hub-live.ts';
 
 /** Hub-fed queries are kept while the person is signed in: the hub keeps them current, not refetching. */
 export const HUB_QUERY_OPTIONS = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };
@@ -28,10 +30,37 @@ export interface HubSyncOptions {
   sub: string;
   /** New or edited strategies arrived (not a whole-feed snapshot). */
   onArrived?(arrived: ArrivedAdvisory[]): void;
+  /** A trader's account changed (each change once; not repeats a snapshot already held). */
+  onTraderLive?(change: TraderLiveChangedPayload): void;
+}
+
+/**
+ * TraderLiveChanged: applied to the key's snapshot when it is the next change (seq + 1); a gap makes the
+ * snapshot refetch (once: a fetch under way is not restarted), and a change it already holds is dropped.
+ * Without a snapshot in the cache nobody is looking at that trader, and it is only announced.
+ */
+export function applyTraderLive(
+  queryClient: QueryClient,
+  sub: string,
+  change: TraderLiveChangedPayload,
+): { fresh: boolean } {
+  const queryKey = hubKeys.traderLive(sub, change.keyId);
+  const current = queryClient.getQueryData<LiveSnapshot>(queryKey);
+  const verdict = liveChangeVerdict(current, change);
+  if (verdict === 'apply' && current)
+    queryClient.setQueryData(queryKey, applyTraderLiveChange(current, change));
+  if (verdict === 'gap')
+    void queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false });
+  return { fresh: verdict !== 'stale' };
+}
+
+/** After (re)connecting: live changes made while disconnected are lost, so every live snapshot is refetched. */
+export function refreshTraderLive(queryClient: QueryClient, sub: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: hubKeys.traderLiveAll(sub) }, { cancelRefetch: false });
 }
 
 /** The hub's events, each written into the react-query cache it belongs to. */
-export function hubCacheHandlers({ queryClient, sub, onArrived }: HubSyncOptions): HubHandlers {
+export function hubCacheHandlers({ queryClient, sub, onArrived, onTraderLive }: HubSyncOptions): HubHandlers {
   queryClient.setQueryDefaults(hubKeys.all(sub), HUB_QUERY_OPTIONS);
   const setMessages = (update: (current: SystemMessageDto[] | undefined) => SystemMessageDto[] | undefined) =>
     queryClient.setQueryData<SystemMessageDto[]>(hubKeys.systemMessages(sub), update);
@@ -66,5 +95,8 @@ export function hubCacheHandlers({ queryClient, sub, onArrived }: HubSyncOptions
     },
     [HUB_EVENTS.advisorySubChanged]: (change) =>
       setKeys((current) => applySubscriptionChange(current, change)),
+    [HUB_EVENTS.traderLiveChanged]: (change) => {
+      if (applyTraderLive(queryClient, sub, change).fresh) onTraderLive?.(change);
+    },
   };
 }
