@@ -13,6 +13,7 @@ import { common as enCommon } from '../locales/en/common.ts';
 import { home as enHome } from '../locales/en/home.ts';
 import { personal as enPersonal } from '../locales/en/personal.ts';
 import { teach as enTeach } from '../locales/en/teach.ts';
+import { trading as enTrading } from '../locales/en/trading.ts';
 import { admin as zhAdmin } from '../locales/zh/admin.ts';
 import { adminUsers as zhAdminUsers } from '../locales/zh/admin-users.ts';
 import { advisories as zhAdvisories } from '../locales/zh/advisories.ts';
@@ -22,6 +23,7 @@ import { common as zhCommon } from '../locales/zh/common.ts';
 import { home as zhHome } from '../locales/zh/home.ts';
 import { personal as zhPersonal } from '../locales/zh/personal.ts';
 import { teach as zhTeach } from '../locales/zh/teach.ts';
+import { trading as zhTrading } from '../locales/zh/trading.ts';
 import { dayjsLocaleFor, detectLocale, htmlLangFor, isLocale, saveLocale } from './locale.ts';
 
 dayjs.extend(localizedFormat);
@@ -37,6 +39,7 @@ export const resources = {
     adminUsers: zhAdminUsers,
     auth: zhAuth,
     teach: zhTeach,
+    trading: zhTrading,
   },
   en: {
     common: enCommon,
@@ -48,6 +51,7 @@ export const resources = {
     adminUsers: enAdminUsers,
     auth: enAuth,
     teach: enTeach,
+    trading: enTrading,
   },
 } as const;
 

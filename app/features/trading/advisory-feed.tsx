@@ -1,5 +1,5 @@
 import { BellOutlined, DisconnectOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -13,25 +13,12 @@ import {
 import { onAdvisoriesArrived } from '../../lib/hub/hub-runtime.ts';
 import { useHubStatus } from '../../lib/hub/live-connection.tsx';
 import { AdvisoryCard } from './advisory-card.tsx';
+import { LiveBadge } from './live-badge.tsx';
 
 const { Text } = Typography;
 
 const PAGE = 20;
 export const SUBSCRIBE_PATH = '/personal/subscribe';
-
-function LiveBadge() {
-  const { t } = useTranslation('advisories');
-  const status = useHubStatus();
-  const live = status === 'connected';
-  return (
-    <span data-testid="hub-status" data-status={status}>
-      <Badge
-        status={live ? 'success' : 'warning'}
-        text={<Text type="secondary">{live ? t('hub.live') : t('hub.connecting')}</Text>}
-      />
-    </span>
-  );
-}
 
 /** Ids of strategies pushed while this page is open (marked "new"). */
 function useFreshIds(): ReadonlySet<number> {

@@ -4,13 +4,22 @@ import { useSearchParams } from 'react-router';
 import { TRADING_VIEWS, type TradingViewKey } from '../../lib/sections.ts';
 import { AdvisoryFeed } from './advisory-feed.tsx';
 import { ComingLater } from './coming-later.tsx';
+import { LivePage } from './live-page.tsx';
 
 const { Title } = Typography;
 
 function viewContent(key: TradingViewKey) {
   if (key === 'tradingStrategy') return <AdvisoryFeed />;
-  return <ComingLater view={key === 'tradingLive' ? 'live' : 'statistics'} />;
+  if (key === 'tradingLive') return <LivePage />;
+  return <ComingLater view="statistics" />;
 }
+
+/** The strategy feed reads best narrow; the live tables and the statistics need the room. */
+const MAX_WIDTH: Record<TradingViewKey, number> = {
+  tradingLive: 1400,
+  tradingStrategy: 1000,
+  tradingStatistics: 1400,
+};
 
 /** Trading (spec §2: `/?type=1|2|3`, members only): live trading, strategy trading and statistics as tabs. */
 export function TradingPage() {
@@ -25,7 +34,7 @@ export function TradingPage() {
       data-testid="trading-page"
       style={{
         width: '100%',
-        maxWidth: 1000,
+        maxWidth: MAX_WIDTH[active.key],
         margin: '0 auto',
         padding: phone ? '16px 12px 32px' : '28px 24px 48px',
       }}

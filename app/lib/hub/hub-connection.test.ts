@@ -1,51 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HUB_PATH, type HubHandshake } from '#shared/realtime.ts';
+import { HUB_PATH } from '#shared/realtime.ts';
+import { FakeHubSocket as FakeSocket } from '../../testing/fake-hub-socket.ts';
 import type { ArrivedAdvisory } from './hub-cache.ts';
-import {
-  type HubHandlers,
-  type HubSocket,
-  type HubSocketOptions,
-  openHubConnection,
-} from './hub-connection.ts';
+import { type HubHandlers, type HubSocket, openHubConnection } from './hub-connection.ts';
 import { hubKeys } from './hub-keys.ts';
 import { hubCacheHandlers } from './hub-sync.ts';
-
-/** A stand-in for a socket.io client socket: records what the connection does and lets the test play the server. */
-class FakeSocket {
-  readonly listeners = new Map<string, ((...args: unknown[]) => void)[]>();
-  connects = 0;
-  disconnects = 0;
-  active = true;
-  readonly options: HubSocketOptions;
-  constructor(options: HubSocketOptions) {
-    this.options = options;
-  }
-  on(event: string, listener: (...args: unknown[]) => void) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-  removeAllListeners() {
-    this.listeners.clear();
-    return this;
-  }
-  connect() {
-    this.connects++;
-    return this;
-  }
-  disconnect() {
-    this.disconnects++;
-    return this;
-  }
-  fire(event: string, ...args: unknown[]) {
-    for (const listener of this.listeners.get(event) ?? []) listener(...args);
-  }
-  /** The handshake the socket would send now. */
-  async handshake(): Promise<HubHandshake> {
-    const auth = this.options.auth as (callback: (data: HubHandshake) => void) => void;
-    return new Promise((resolve) => auth(resolve));
-  }
-}
 
 function handlersSpy(): HubHandlers & Record<string, ReturnType<typeof vi.fn>> {
   return {
