@@ -207,10 +207,9 @@ describe('unreachable', () => {
     await closed.stop();
     const context = new BinanceContext({ urls: binanceTestUrls(url) });
     const nowhere = fakeReader(fake, account, { context }).reader;
-    expect(await failure(nowhere.tickers())).toMatchObject({
-      kind: 'unreachable',
-      message: 'Binance cannot be reached',
-    });
+    const refused = await failure(nowhere.tickers());
+    expect(refused).toMatchObject({ kind: 'unreachable', message: 'Binance cannot be reached' });
+    expect(String((refused.cause as Error).message)).toMatch(/ECONNREFUSED/);
   });
 });
 

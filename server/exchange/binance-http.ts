@@ -196,13 +196,18 @@ export class BinanceClient {
     } catch (error) {
       settle();
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      this.#options.log.debug({ ...context, ms: Date.now() - started, timedOut }, 'Binance call failed');
+      // The network error's own words (fetch failed: connect ECONNREFUSED ...), without the request it carries.
+      const reason = networkReason(error);
+      this.#options.log.debug(
+        { ...context, ms: Date.now() - started, timedOut, reason },
+        'Binance call failed',
+      );
       throw new ExchangeError(
         'unreachable',
         timedOut
           ? `Binance did not answer within ${this.#options.timeoutMs} ms`
           : 'Binance cannot be reached',
-        { cause: error instanceof Error ? new Error(error.message) : undefined },
+        { cause: new Error(reason) },
       );
     }
     settle();
@@ -282,6 +287,13 @@ export class BinanceClient {
 /** Binance's HMAC-SHA256 signature of a query string (its `totalParams`), in hex. */
 export function signPayload(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('hex');
+}
+
+function networkReason(error: unknown): string {
+  const messages: string[] = [];
+  for (let e: unknown = error; e instanceof Error && messages.length < 3; e = e.cause)
+    messages.push(e.message);
+  return messages.join(': ') || 'network error';
 }
 
 function parseJson(text: string): unknown {
