@@ -137,7 +137,7 @@ test('security settings: password, e-mail and the other sessions', async ({ page
   // The other device may already be on its way to the sign-in page (its hub connection was dropped when
   // its session ended); opening a page there leads to the sign-in page either way.
   await otherPage.goto('/personal/safeset').catch((error: Error) => {
-    if (!/interrupted by another navigation/.test(error.message)) throw error;
+    if (!/interrupted by another navigation|net::ERR_ABORTED/.test(error.message)) throw error;
   });
   await expect(otherPage).toHaveURL(/\/Account\/Login\?interaction=/);
 
