@@ -94,7 +94,7 @@ describe('WeightBudget', () => {
     (await b.reserve(10))();
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThanOrEqual(150);
-    expect(waited).toBeLessThan(400);
+    expect(waited).toBeLessThan(1000);
   });
 });
 
@@ -130,12 +130,12 @@ describe('weight budget against the fake exchange', () => {
   }, 20_000);
 
   it('leaves room for another client of the same address whose use the header reveals', async () => {
-    fake = await startBinanceFake({ weightLimit: 50, windowMs: 1000, banMs: 60_000 });
+    fake = await startBinanceFake({ weightLimit: 50, windowMs: 2000, banMs: 60_000 });
     const account = fake.addAccount();
-    const { reader, context } = fakeReader(fake, account, { budget: { weightLimit: 50, windowMs: 1000 } });
-    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 60));
+    const { reader, context } = fakeReader(fake, account, { budget: { weightLimit: 50, windowMs: 2000 } });
+    await new Promise((resolve) => setTimeout(resolve, 2000 - (Date.now() % 2000) + 60));
     // Someone else on this address spends 40 of the 50 in this window.
-    for (let i = 0; i < 40; i++) await fetch(`${fake.baseUrl}/fapi/v1/time`);
+    await Promise.all(Array.from({ length: 40 }, () => fetch(`${fake.baseUrl}/fapi/v1/time`)));
     await reader.balance();
     expect(context.futures.usedNow()).toBe(45);
     const started = Date.now();
