@@ -24,7 +24,7 @@ export const rawServerTime = z.object({ serverTime: time });
 
 export const rawListenKey = z.object({ listenKey: z.string().min(1) });
 
-/** `{}`: what closing a listen key answers. */
+/** `{}`: what closing a listen key answers (keepalive answers the key now, `{}` before 2025: either is fine). */
 export const rawEmpty = z.object({});
 
 export const rawRestrictions = z.object({
@@ -264,8 +264,6 @@ export const rawAccountUpdate = z.object({
     ),
   }),
 });
-
-export const rawListenKeyExpired = z.object({ e: z.literal('listenKeyExpired') });
 
 /** Any event: its type decides which schema reads it. */
 export const rawEventType = z.object({ e: z.string() });

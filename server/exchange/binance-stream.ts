@@ -140,7 +140,7 @@ export function openUserStream(
             Math.min(pingMs, idleTimeoutMs),
           ),
           setInterval(() => {
-            listenKeyCall('PUT', rawListenKey).catch((error: unknown) => {
+            listenKeyCall('PUT', rawEmpty).catch((error: unknown) => {
               if (isExchangeError(error) && error.code === -1125) {
                 end(new ExchangeError('rejected', 'The listen key expired', { code: -1125 }));
               } else {
