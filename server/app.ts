@@ -9,6 +9,8 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createBinanceReader } from './exchange/binance.ts';
+import { BinanceContext, binanceTestUrls } from './exchange/binance-http.ts';
 import { MailOutbox } from './mail/mailer.ts';
 import { createIdentity } from './oidc/provider.ts';
 import { AccessLogController } from './plugins/access-log.ts';
@@ -40,11 +42,11 @@ import {
   systemMessageReadRoutes,
 } from './routes/system-messages/system-messages.ts';
 import { traderKeyRoutes } from './routes/trader-keys/trader-keys.ts';
-import { tradingRoutes } from './routes/trading/trading.ts';
 import { createTokenVerifier } from './security/access-tokens.ts';
 import { deriveKey } from './security/crypto.ts';
 import { ExternalImages } from './services/external-images.ts';
 import { publishHubEventsWith } from './services/hub-events.ts';
+import { createKeyChecks, type ReaderFactory } from './services/trader-checks.ts';
 import { ImageQueue, type ImageQueueLimits } from './storage/image-queue.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -196,6 +198,24 @@ export async function buildApp(deps: AppDeps) {
   publishHubEventsWith(db, (eventIds) => hub.publish(eventIds));
   const secretsKey = deriveKey(config.appSecret, 'trader-secrets');
 
+  // Traders' exchange accounts: one Binance context per process (the weight budget and the clock offset
+  // are the address's, shared by every key), the fake exchange's origin in tests. Keys are checked on the
+  // admin's demand and, when this process follows keys (config.traderSync), after each save.
+  const exchange = new BinanceContext(
+    config.exchangeTestBaseUrl ? { urls: binanceTestUrls(config.exchangeTestBaseUrl) } : {},
+  );
+  const exchangeLog = app.log.child({ component: 'exchange' });
+  const readerFor: ReaderFactory = (credentials, { ipRestricted }) =>
+    createBinanceReader({ context: exchange, credentials, ipRestricted, log: exchangeLog });
+  const keyChecks = createKeyChecks({
+    db,
+    secretsKey,
+    readerFor,
+    log: app.log.child({ component: 'trader-sync' }),
+    automatic: config.traderSync,
+  });
+  app.addHook('preClose', async () => keyChecks.idle());
+
   // Public: health, client configuration, sign-in and recovery.
   await app.register(healthRoutes, { database, version: VERSION });
   await app.register(configurationRoutes, { identity });
@@ -236,7 +256,6 @@ export async function buildApp(deps: AppDeps) {
       members.addHook('onRequest', members.requireMember);
       members.addHook('onRoute', markAccess('member'));
       await members.register(advisoryMemberRoutes, { db });
-      await members.register(tradingRoutes, { db });
     });
     // Admins only.
     await signedIn.register(async (admin) => {
@@ -245,7 +264,7 @@ export async function buildApp(deps: AppDeps) {
       admin.addHook('onRoute', markAccess('admin'));
       await admin.register(managementRoutes, { database });
       await admin.register(classificationAdminRoutes, { db });
-      await admin.register(traderKeyRoutes, { db, secretsKey });
+      await admin.register(traderKeyRoutes, { db, secretsKey, checks: keyChecks });
       await admin.register(advisoryAdminRoutes, { db, externalImages });
       await admin.register(systemMessageAdminRoutes, { db });
     });

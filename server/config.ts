@@ -57,6 +57,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   CAPTCHA_TEST_CODE: optionalString,
   EXCHANGE_TEST_BASE_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:9000'),
+  TRADER_SYNC: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  ),
   IMAGE_FETCH_ALLOW_LOOPBACK: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
@@ -116,6 +120,11 @@ export type Config = {
    * production, where the exchange's own hosts are always used.
    */
   exchangeTestBaseUrl: string | undefined;
+  /**
+   * Whether this process follows traders' exchange accounts (server/trading/sync/) and checks keys by
+   * itself after they are saved. On by default, off by default when NODE_ENV=test (no exchange to call).
+   */
+  traderSync: boolean;
   /**
    * Copying images of other sites (services/external-images.ts): loopback addresses and an extra trusted
    * certificate authority are for the tests' image server only, and refused in production.
@@ -191,6 +200,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     captchaTestCode: e.CAPTCHA_TEST_CODE,
     exchangeTestBaseUrl: e.EXCHANGE_TEST_BASE_URL?.replace(/\/+$/, ''),
+    traderSync: e.TRADER_SYNC === undefined ? e.NODE_ENV !== 'test' : e.TRADER_SYNC === 'true',
     imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK === 'true', ca: imageFetchCa },
     metricsToken: e.METRICS_TOKEN,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,

@@ -128,7 +128,7 @@ export interface Balance {
   assets: AssetBalance[];
 }
 
-const CANDLE_INTERVALS = [
+export const CANDLE_INTERVALS = [
   '1m',
   '3m',
   '5m',

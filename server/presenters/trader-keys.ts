@@ -1,6 +1,14 @@
 import type { Selectable } from 'kysely';
 import type { TraderKey } from '#shared/schemas/trader-keys.ts';
-import type { TraderKeysTable } from '../db/schema.ts';
+import {
+  type KeyCheck,
+  type KeyCheckState,
+  type KeySync,
+  keyCheckState,
+  SYNC_STATES,
+} from '#shared/schemas/trading.ts';
+import type { TraderKeyChecksTable, TraderKeySyncTable, TraderKeysTable } from '../db/schema.ts';
+import { isoTime, isoTimeOrNull } from './common.ts';
 
 const MASK = '********';
 
@@ -9,8 +17,52 @@ export function masked(hint: string): string {
   return `${MASK}${hint}`;
 }
 
-/** A trader key as administrators list it: masked key, no secret, the tag ids it admits. */
-export function presentTraderKey(key: Selectable<TraderKeysTable>, roleIds: number[]): TraderKey {
+type CheckRow = Selectable<TraderKeyChecksTable>;
+type SyncRow = Pick<
+  Selectable<TraderKeySyncTable>,
+  'state' | 'reconciled_at' | 'last_error' | 'last_error_at'
+>;
+
+const flag = (value: number | null): boolean | null => (value === null ? null : value === 1);
+
+/** A key's last check: its state, the restrictions last read (null where never read), the last error. */
+export function presentKeyCheck(row: CheckRow): KeyCheck {
+  const state = keyCheckState.safeParse(row.state);
+  return {
+    state: state.success ? state.data : ('rejected' satisfies KeyCheckState),
+    canRead: flag(row.can_read),
+    canTrade: flag(row.can_trade),
+    canWithdraw: flag(row.can_withdraw),
+    ipRestricted: flag(row.ip_restricted),
+    checkedAt: isoTime(row.checked_at),
+    lastError: row.last_error,
+    lastErrorAt: isoTimeOrNull(row.last_error_at),
+  };
+}
+
+type SyncState = (typeof SYNC_STATES)[number];
+const isSyncState = (state: string): state is SyncState => (SYNC_STATES as readonly string[]).includes(state);
+
+/** How following a key goes (idle, syncing, refused, error) with its last error. */
+export function presentKeySync(row: SyncRow): KeySync {
+  return {
+    state: isSyncState(row.state) ? row.state : 'error',
+    reconciledAt: isoTimeOrNull(row.reconciled_at),
+    lastError: row.last_error,
+    lastErrorAt: isoTimeOrNull(row.last_error_at),
+  };
+}
+
+/**
+ * A trader key as administrators list it: masked key, no secret, the tag ids it admits, its last check and
+ * how following it goes.
+ */
+export function presentTraderKey(
+  key: Selectable<TraderKeysTable>,
+  roleIds: number[],
+  check: CheckRow | undefined = undefined,
+  sync: SyncRow | undefined = undefined,
+): TraderKey {
   return {
     id: key.id,
     keyName: key.key_name,
@@ -20,6 +72,8 @@ export function presentTraderKey(key: Selectable<TraderKeysTable>, roleIds: numb
     leverageCoefficient: key.leverage_coefficient,
     isActive: key.is_active === 1,
     permissionMap: roleIds,
+    check: check ? presentKeyCheck(check) : null,
+    sync: sync ? presentKeySync(sync) : null,
   };
 }
 

@@ -7,15 +7,24 @@ import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 const hintOf = (value: string) => value.slice(-4);
 
-/** Every trader key with the tag ids it admits, in id order. */
+/** Every trader key with the tag ids it admits, its last check and its sync state, in id order. */
 export async function listTraderKeys(db: Kysely<DB>) {
-  const [keys, links] = await Promise.all([
+  const [keys, links, checks, syncs] = await Promise.all([
     db.selectFrom('trader_keys').selectAll().orderBy('id').execute(),
     db.selectFrom('trader_key_roles').selectAll().orderBy('role_id').execute(),
+    db.selectFrom('trader_key_checks').selectAll().execute(),
+    db
+      .selectFrom('trader_key_sync')
+      .select(['key_id', 'state', 'reconciled_at', 'last_error', 'last_error_at'])
+      .execute(),
   ]);
+  const checkOf = new Map(checks.map((row) => [row.key_id, row]));
+  const syncOf = new Map(syncs.map((row) => [row.key_id, row]));
   return keys.map((key) => ({
     key,
     roleIds: links.filter((l) => l.key_id === key.id).map((l) => l.role_id),
+    check: checkOf.get(key.id),
+    sync: syncOf.get(key.id),
   }));
 }
 

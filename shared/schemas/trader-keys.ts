@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RATIO_MAX, RATIO_MIN } from '../constants.ts';
+import { keyCheck, keySync } from './trading.ts';
 
 // Traders' exchange API keys as administrators manage them (spec §3, §7 /api/TraderKey/...).
 
@@ -52,6 +53,10 @@ export const traderKey = z.object({
   leverageCoefficient: z.number(),
   isActive: z.boolean(),
   permissionMap: z.array(z.number()),
+  /** The key's last check at the exchange (restrictions, or why they could not be read); null: never checked. */
+  check: keyCheck.nullable(),
+  /** How following the key's account goes; null: never followed. */
+  sync: keySync.nullable(),
 });
 export type TraderKey = z.infer<typeof traderKey>;
 export const traderKeyList = z.array(traderKey);

@@ -107,6 +107,9 @@ describe.each(TEST_DIALECTS)('trader keys, strategies and system messages on %s'
       leverageCoefficient: 2,
       isActive: true,
       permissionMap: [],
+      // Never checked nor followed: no exchange in these tests (the trader sync is off by default in tests).
+      check: null,
+      sync: null,
     });
     await post('/api/TraderKey/UpdateApiKey', {
       id,

@@ -11,14 +11,17 @@ import {
   updateApiKeyRequest,
   updateApiKeySubConfigRequest,
 } from '#shared/schemas/trader-keys.ts';
+import { checkApiKeyRequest, keyCheck } from '#shared/schemas/trading.ts';
 import type { DB } from '../../db/schema.ts';
 import { actorOf } from '../../plugins/authenticate.ts';
 import {
+  presentKeyCheck,
   presentKeyRoleMapping,
   presentTraderKey,
   presentTraderSummary,
 } from '../../presenters/trader-keys.ts';
 import { presentRole } from '../../presenters/users.ts';
+import type { KeyChecks } from '../../services/trader-checks.ts';
 import {
   activateTraderKey,
   addTraderKey,
@@ -29,17 +32,23 @@ import {
 } from '../../services/trader-keys.ts';
 import { allRoles } from '../../services/user-directory.ts';
 
-/** Trader API keys, all under /api/TraderKey/ (admins only; registered behind requireAdmin). */
+/**
+ * Trader API keys, all under /api/TraderKey/ (admins only; registered behind requireAdmin). A key is
+ * checked at its exchange on the admin's demand, and by itself after it is added or edited.
+ */
 export const traderKeyRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
   secretsKey: Buffer;
-}> = async (app, { db, secretsKey }) => {
+  checks: KeyChecks;
+}> = async (app, { db, secretsKey, checks }) => {
   app.get('/api/TraderKey/GetRoles', { schema: { response: { 200: roleList } } }, async () =>
     (await allRoles(db)).map(presentRole),
   );
 
   app.get('/api/TraderKey/GetAllApiKeys', { schema: { response: { 200: traderKeyList } } }, async () =>
-    (await listTraderKeys(db)).map(({ key, roleIds }) => presentTraderKey(key, roleIds)),
+    (await listTraderKeys(db)).map(({ key, roleIds, check, sync }) =>
+      presentTraderKey(key, roleIds, check, sync),
+    ),
   );
 
   app.get('/api/TraderKey/GetAllTraders', { schema: { response: { 200: traderSummaryList } } }, async () =>
@@ -64,9 +73,11 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/TraderKey/AddApiKey',
     { schema: { body: addApiKeyRequest, response: { 200: idResponse } } },
-    async (request) => ({
-      id: await addTraderKey(db, secretsKey, request.body, actorOf(request)),
-    }),
+    async (request) => {
+      const id = await addTraderKey(db, secretsKey, request.body, actorOf(request));
+      checks.saved(id);
+      return { id };
+    },
   );
 
   app.post(
@@ -74,6 +85,7 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
     { schema: { body: updateApiKeyRequest, response: { 200: okResponse } } },
     async (request) => {
       await updateTraderKey(db, secretsKey, request.body, actorOf(request));
+      checks.saved(request.body.id);
       return { ok: true as const };
     },
   );
@@ -85,5 +97,12 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
       await setTraderKeyRoles(db, request.body.id, request.body.permissionMap, actorOf(request));
       return { ok: true as const };
     },
+  );
+
+  // Every outcome is an answer (a state with its error): the exchange's failures are never a 5xx here.
+  app.post(
+    '/api/TraderKey/CheckApiKey',
+    { schema: { body: checkApiKeyRequest, response: { 200: keyCheck } } },
+    async (request) => presentKeyCheck(await checks.check(request.body.apiKeyId)),
   );
 };

@@ -1,0 +1,165 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { KeyCheckState } from '#shared/schemas/trading.ts';
+import type { DB, TraderKeyChecksTable, TraderKeysTable } from '../db/schema.ts';
+import { isExchangeError } from '../exchange/exchange-errors.ts';
+import type { ExchangeLogger, ExchangeReader, KeyRestrictions } from '../exchange/exchange-reader.ts';
+import { decrypt } from '../security/crypto.ts';
+import { DomainError } from './errors.ts';
+
+// Checking a trader key at its exchange (DESIGN §8, key custody): its restrictions are read and stored in
+// trader_key_checks with the key's state. A key that can withdraw reads `withdrawalsEnabled` and is never
+// synced; one that can trade is accepted (the admin pages warn). Every failure is a state of its own
+// (invalidKey, ipNotAllowed, clockSkew, rateLimited, unreachable, malformed, rejected) recorded with its
+// message and time, never an exception for the caller; a stored key or secret whose ciphertext fails
+// authentication is `broken`, and the exchange is not called. The plain key and secret exist only in the
+// reader given to the exchange layer: never logged, stored or answered.
+
+export type Credentials = { apiKey: string; secret: string };
+
+/**
+ * A reader of one key's account (app.ts: Binance, or the fake exchange at EXCHANGE_TEST_BASE_URL). The
+ * key's last check says whether it is restricted to listed addresses: Binance answers -2015 both for an
+ * unknown key and a refused address, and the reader tells them apart with it.
+ */
+export type ReaderFactory = (credentials: Credentials, options: { ipRestricted: boolean }) => ExchangeReader;
+
+export type CheckRow = Selectable<TraderKeyChecksTable>;
+type KeyRow = Pick<Selectable<TraderKeysTable>, 'key_value_enc' | 'secret_value_enc'>;
+
+export type CheckDeps = {
+  db: Kysely<DB>;
+  secretsKey: Buffer;
+  readerFor: ReaderFactory;
+  log: ExchangeLogger;
+};
+
+export const BROKEN_MESSAGE = 'The stored key or secret cannot be decrypted (it fails authentication)';
+
+/** The stored key and secret in the clear, or undefined when either fails authentication (broken). */
+export function openCredentials(secretsKey: Buffer, key: KeyRow): Credentials | undefined {
+  try {
+    return {
+      apiKey: decrypt(secretsKey, key.key_value_enc),
+      secret: decrypt(secretsKey, key.secret_value_enc),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What an error of the exchange layer reads as; anything else (a bug) as unreachable. */
+export function stateOfError(error: unknown): Exclude<KeyCheckState, 'ok' | 'withdrawalsEnabled' | 'broken'> {
+  return isExchangeError(error) ? error.kind : 'unreachable';
+}
+
+/** The message stored and shown for a failure: the exchange layer's words and the exchange's code, no secret. */
+export function describeError(error: unknown): string {
+  if (!isExchangeError(error)) return 'The exchange could not be read (unexpected error)';
+  const code =
+    error.code === null ? '' : ` [${error.code}${error.exchangeMessage ? `: ${error.exchangeMessage}` : ''}]`;
+  return `${error.message}${code}`.slice(0, 500);
+}
+
+const bit = (value: boolean) => (value ? 1 : 0);
+
+/** The key's last check, if it was ever checked. */
+export function keyCheckOf(db: Kysely<DB>, keyId: number): Promise<CheckRow | undefined> {
+  return db.selectFrom('trader_key_checks').selectAll().where('key_id', '=', keyId).executeTakeFirst();
+}
+
+type CheckOutcome =
+  | { state: 'ok' | 'withdrawalsEnabled'; restrictions: KeyRestrictions }
+  | { state: Exclude<KeyCheckState, 'ok' | 'withdrawalsEnabled'>; error: string };
+
+/** Writes the outcome; a failure keeps the restrictions last read (the reader needs `ipRestricted`). */
+async function storeCheck(db: Kysely<DB>, keyId: number, outcome: CheckOutcome, now: number) {
+  const values =
+    'restrictions' in outcome
+      ? {
+          state: outcome.state,
+          can_read: bit(outcome.restrictions.canRead),
+          can_trade: bit(outcome.restrictions.canTradeFutures || outcome.restrictions.canTradeSpot),
+          can_withdraw: bit(outcome.restrictions.canWithdraw),
+          ip_restricted: bit(outcome.restrictions.ipRestricted),
+          checked_at: now,
+        }
+      : { state: outcome.state, checked_at: now, last_error: outcome.error, last_error_at: now };
+  await db
+    .insertInto('trader_key_checks')
+    .values({ key_id: keyId, ...values })
+    .onConflict((oc) => oc.column('key_id').doUpdateSet(values))
+    .execute();
+  return (await keyCheckOf(db, keyId))!;
+}
+
+/**
+ * Reads a key's restrictions at the exchange now and stores the outcome (one call of weight 1). Throws
+ * only when the key does not exist.
+ */
+export async function checkTraderKey(deps: CheckDeps, keyId: number): Promise<CheckRow> {
+  const { db, log } = deps;
+  const key = await db
+    .selectFrom('trader_keys')
+    .select(['id', 'key_value_enc', 'secret_value_enc'])
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  if (!key) throw new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+  const previous = await keyCheckOf(db, keyId);
+  const credentials = openCredentials(deps.secretsKey, key);
+  let outcome: CheckOutcome;
+  if (!credentials) {
+    outcome = { state: 'broken', error: BROKEN_MESSAGE };
+  } else {
+    try {
+      const reader = deps.readerFor(credentials, { ipRestricted: previous?.ip_restricted === 1 });
+      const restrictions = await reader.keyRestrictions();
+      outcome = { state: restrictions.canWithdraw ? 'withdrawalsEnabled' : 'ok', restrictions };
+    } catch (error) {
+      outcome = { state: stateOfError(error), error: describeError(error) };
+      if (!isExchangeError(error)) log.error({ keyId, error: String(error) }, 'trader key check failed');
+    }
+  }
+  const row = await storeCheck(db, keyId, outcome, Date.now());
+  log.info({ keyId, state: row.state }, 'trader key checked');
+  return row;
+}
+
+/** The checks the admin routes ask for (app.ts builds them beside the sync worker). */
+export type KeyChecks = {
+  /** Checks a key now (the admin's "check key"); the sync worker then follows it, or stops. */
+  check(keyId: number): Promise<CheckRow>;
+  /**
+   * A key was added or edited, and committed: it is checked in the background, so that the save never
+   * waits for the exchange nor fails with it (the check records the state). Nothing when automatic checks
+   * are off (tests without an exchange).
+   */
+  saved(keyId: number): void;
+  /** Resolves when no background check is running (closing, tests). */
+  idle(): Promise<void>;
+};
+
+export function createKeyChecks(
+  deps: CheckDeps & { automatic: boolean; checked?: (keyId: number) => void },
+): KeyChecks {
+  const running = new Set<Promise<unknown>>();
+  const check = async (keyId: number) => {
+    const row = await checkTraderKey(deps, keyId);
+    deps.checked?.(keyId);
+    return row;
+  };
+  return {
+    check,
+    saved(keyId) {
+      if (!deps.automatic) return;
+      const task: Promise<unknown> = check(keyId)
+        .catch((error: unknown) =>
+          deps.log.warn({ keyId, error: String(error) }, 'automatic trader key check failed'),
+        )
+        .finally(() => running.delete(task));
+      running.add(task);
+    },
+    async idle() {
+      while (running.size) await Promise.all([...running]);
+    },
+  };
+}
