@@ -18,6 +18,11 @@ const vendorChunks = [
     name: 'vendor-editor',
     test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it|mdurl|uc\.micro|punycode\.js|entities|linkify-it)[\\/]/,
   },
+  {
+    // The statistics charts (echarts and its renderer) load with the statistics page only.
+    name: 'vendor-charts',
+    test: /node_modules[\\/](echarts|zrender)[\\/]/,
+  },
   { name: 'vendor', test: /node_modules[\\/]/ },
 ];
 

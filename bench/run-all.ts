@@ -14,6 +14,10 @@ const BENCHMARKS: Array<[title: string, file: string]> = [
     'trading statistics over 100,000 fills vs a plain pass summing the same history',
     'trading-statistics.bench.ts',
   ],
+  [
+    'GET /api/Trading/Statistics over 100,000 stored fills after the first computation vs GET /api/Trading/Traders',
+    'trading-read.bench.ts',
+  ],
 ];
 
 if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)

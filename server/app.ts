@@ -42,6 +42,7 @@ import {
   systemMessageReadRoutes,
 } from './routes/system-messages/system-messages.ts';
 import { traderKeyRoutes } from './routes/trader-keys/trader-keys.ts';
+import { tradingRoutes } from './routes/trading/trading.ts';
 import { createTokenVerifier } from './security/access-tokens.ts';
 import { deriveKey } from './security/crypto.ts';
 import { ExternalImages } from './services/external-images.ts';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps) {
       members.addHook('onRequest', members.requireMember);
       members.addHook('onRoute', markAccess('member'));
       await members.register(advisoryMemberRoutes, { db });
+      await members.register(tradingRoutes, { db });
     });
     // Admins only.
     await signedIn.register(async (admin) => {

@@ -84,6 +84,17 @@ import {
   updateApiKeyRequest,
   updateApiKeySubConfigRequest,
 } from './schemas/trader-keys.ts';
+import {
+  checkApiKeyRequest,
+  comparisonQuery,
+  keyCheck,
+  keyIdQuery,
+  liveSnapshot,
+  liveTraderList,
+  statisticsComparison,
+  statisticsQuery,
+  traderStatistics,
+} from './schemas/trading.ts';
 
 // The API contract: every JSON call the server answers, keyed "METHOD /path" (Fastify's path syntax), with
 // the very zod schemas its route validates with (path parameters, query string, body, the 200 answer).
@@ -181,6 +192,13 @@ export const apiContract = {
   'POST /api/TraderKey/AddApiKey': { body: addApiKeyRequest, response: idResponse },
   'POST /api/TraderKey/UpdateApiKey': { body: updateApiKeyRequest, response: okResponse },
   'POST /api/TraderKey/UpdateApiKeySubConfig': { body: updateApiKeySubConfigRequest, response: okResponse },
+  'POST /api/TraderKey/CheckApiKey': { body: checkApiKeyRequest, response: keyCheck },
+
+  // Live trading and statistics (members: subscribed and entitled traders; administrators: every key)
+  'GET /api/Trading/Traders': { response: liveTraderList },
+  'GET /api/Trading/Live': { query: keyIdQuery, response: liveSnapshot },
+  'GET /api/Trading/Statistics': { query: statisticsQuery, response: traderStatistics },
+  'GET /api/Trading/Comparison': { query: comparisonQuery, response: statisticsComparison },
   'GET /api/Advisory/GetAllAds': { response: adminAdvisoryList },
   'GET /api/Advisory/GetAdvisory': { query: advisoryIdQuery, response: adminAdvisory },
   'GET /api/Advisory/GetAllTraders': { response: traderSummaryList },

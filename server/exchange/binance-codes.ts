@@ -12,7 +12,7 @@ import type {
 // value Binance documents for the field (futures, plus the spot values the spec's codes name), and a value
 // that is not in its table is reported and read as null, never thrown on: Binance adds values over time.
 
-export const BINANCE_ORDER_TYPES = {
+const BINANCE_ORDER_TYPES = {
   LIMIT: ORDER_TYPE.limit,
   MARKET: ORDER_TYPE.market,
   STOP_LOSS: ORDER_TYPE.stopLoss,
@@ -29,7 +29,7 @@ export const BINANCE_ORDER_TYPES = {
   LIQUIDATION: ORDER_TYPE.liquidation,
 } as const satisfies Record<string, OrderTypeCode>;
 
-export const BINANCE_ORDER_STATUSES = {
+const BINANCE_ORDER_STATUSES = {
   NEW: ORDER_STATUS.new,
   PARTIALLY_FILLED: ORDER_STATUS.partiallyFilled,
   FILLED: ORDER_STATUS.filled,
@@ -52,7 +52,7 @@ export const BINANCE_ORDER_STATUSES = {
  * of their own. Once the condition fires (TRIGGERED, FINISHED) the conditional order has done its work and
  * reads as filled: what happens next is the order it placed, which has its own order id and status.
  */
-export const BINANCE_ALGO_STATUSES = {
+const BINANCE_ALGO_STATUSES = {
   NEW: ORDER_STATUS.new,
   TRIGGERING: ORDER_STATUS.new,
   TRIGGERED: ORDER_STATUS.filled,
@@ -62,10 +62,10 @@ export const BINANCE_ALGO_STATUSES = {
   EXPIRED: ORDER_STATUS.expired,
 } as const satisfies Record<string, OrderStatusCode>;
 
-export const BINANCE_SIDES = { BUY: SIDE.buy, SELL: SIDE.sell } as const satisfies Record<string, SideCode>;
+const BINANCE_SIDES = { BUY: SIDE.buy, SELL: SIDE.sell } as const satisfies Record<string, SideCode>;
 
 /** Binance's positionSide: BOTH is one-way mode, the spec's "single". */
-export const BINANCE_POSITION_SIDES = {
+const BINANCE_POSITION_SIDES = {
   SHORT: POSITION_MODE.short,
   LONG: POSITION_MODE.long,
   BOTH: POSITION_MODE.single,
@@ -74,7 +74,7 @@ export const BINANCE_POSITION_SIDES = {
 /** What happened to an order in one ORDER_TRADE_UPDATE event (its `x`). */
 export type ExecutionKind = 'new' | 'canceled' | 'liquidation' | 'expired' | 'trade' | 'amendment';
 
-export const BINANCE_EXECUTION_TYPES = {
+const BINANCE_EXECUTION_TYPES = {
   NEW: 'new',
   CANCELED: 'canceled',
   CALCULATED: 'liquidation',
@@ -84,7 +84,7 @@ export const BINANCE_EXECUTION_TYPES = {
 } as const satisfies Record<string, ExecutionKind>;
 
 /** `/fapi/v1/income` incomeType values, grouped into the kinds statistics need. */
-export const BINANCE_INCOME_TYPES = {
+const BINANCE_INCOME_TYPES = {
   REALIZED_PNL: 'realizedPnl',
   FUNDING_FEE: 'fundingFee',
   COMMISSION: 'commission',

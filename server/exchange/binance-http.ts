@@ -18,7 +18,7 @@ export interface BinanceUrls {
   stream: string;
 }
 
-export const BINANCE_URLS: BinanceUrls = {
+const BINANCE_URLS: BinanceUrls = {
   futures: 'https://fapi.binance.com',
   spot: 'https://api.binance.com',
   stream: 'wss://fstream.binance.com',

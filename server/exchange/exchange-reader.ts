@@ -128,7 +128,7 @@ export interface Balance {
   assets: AssetBalance[];
 }
 
-export const CANDLE_INTERVALS = [
+const CANDLE_INTERVALS = [
   '1m',
   '3m',
   '5m',

@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TRADING_VIEWS, type TradingViewKey } from '../../lib/sections.ts';
 import { AdvisoryFeed } from './advisory-feed.tsx';
-import { ComingLater } from './coming-later.tsx';
 import { LivePage } from './live-page.tsx';
+import { StatisticsPage } from './statistics-page.tsx';
 
 const { Title } = Typography;
 
 function viewContent(key: TradingViewKey) {
   if (key === 'tradingStrategy') return <AdvisoryFeed />;
   if (key === 'tradingLive') return <LivePage />;
-  return <ComingLater view="statistics" />;
+  return <StatisticsPage />;
 }
 
 /** The strategy feed reads best narrow; the live tables and the statistics need the room. */

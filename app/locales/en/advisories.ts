@@ -43,16 +43,6 @@ export const advisories: Messages<typeof zh> = {
       noneYet: 'Your traders have not published a strategy yet',
       noneYetHint: 'New strategies appear here the moment they are published, with a reminder sound.',
     },
-    later: {
-      live: {
-        title: 'Live trading is coming in a later release',
-        text: 'Live trading is being built and will arrive in a later release. Meanwhile, strategy trading shows the strategies pushed to you live.',
-      },
-      statistics: {
-        title: 'Trading statistics are coming in a later release',
-        text: 'Trading statistics are being built and will arrive in a later release. Meanwhile, strategy trading shows the strategies pushed to you live.',
-      },
-    },
   },
   subscribe: {
     intro:

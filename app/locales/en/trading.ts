@@ -111,7 +111,7 @@ export const trading: Messages<typeof zh> = {
       'Realized PnL {{realized}}, funding {{funding}}, commission {{commission}}, unrealized PnL {{unrealized}}',
     sideLine: '{{side}}: {{trades}} trades, {{wins}} won, {{pnl}}',
     definitionsTitle: 'Definitions',
-    winRateStated: 'How the win rate is counted',
+    winRateStated: 'How the win rate is counted: ',
     charts: {
       netValue: 'Net value curve',
       dailyPnl: 'Daily PnL',

@@ -106,7 +106,7 @@ export const trading = {
       '已实现盈亏 {{realized}}，资金费用 {{funding}}，手续费 {{commission}}，未实现盈亏 {{unrealized}}',
     sideLine: '{{side}}：{{trades}} 笔，盈利 {{wins}} 笔，{{pnl}}',
     definitionsTitle: '指标定义',
-    winRateStated: '胜率的定义',
+    winRateStated: '胜率的定义：',
     charts: {
       netValue: '净值曲线',
       dailyPnl: '每日盈亏',

@@ -1,0 +1,111 @@
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import { currentLocale } from '../../lib/i18n.ts';
+import { formatAmount, formatRatio } from './trading-format.ts';
+
+// The statistics charts. This module is only imported lazily (statistics-page.tsx), so the charting library
+// (its own chunk, vendor-charts) is fetched when someone opens the statistics, never with the rest of the app.
+
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, SVGRenderer]);
+
+const GAIN = '#389e0d';
+const LOSS = '#cf1322';
+const LINE = '#1677ff';
+
+export interface ChartPoint {
+  day: string;
+  value: number;
+}
+
+export interface StatisticsChartProps {
+  /** netValue: the unit value per day as a line; dailyPnl: the day's PnL as bars, green or red. */
+  kind: 'netValue' | 'dailyPnl';
+  points: readonly ChartPoint[];
+  seriesName: string;
+  /** What the chart shows, for screen readers. */
+  label: string;
+}
+
+function optionOf({
+  kind,
+  points,
+  seriesName,
+}: Omit<StatisticsChartProps, 'label'>): echarts.EChartsCoreOption {
+  const locale = currentLocale();
+  // The axis labels stay inside the box (echarts 6's successor of containLabel).
+  const grid = { left: 8, right: 16, top: 16, bottom: 8, outerBoundsMode: 'same' };
+  if (kind === 'netValue') {
+    return {
+      grid,
+      tooltip: { trigger: 'axis', valueFormatter: (value: number) => formatRatio(locale, value) },
+      xAxis: { type: 'category', data: points.map((point) => point.day), boundaryGap: false },
+      yAxis: { type: 'value', scale: true },
+      series: [
+        {
+          name: seriesName,
+          type: 'line',
+          data: points.map((point) => point.value),
+          showSymbol: points.length < 40,
+          lineStyle: { color: LINE, width: 2 },
+          itemStyle: { color: LINE },
+          areaStyle: { color: 'rgba(22, 119, 255, 0.08)' },
+        },
+      ],
+    };
+  }
+  return {
+    grid,
+    tooltip: { trigger: 'axis', valueFormatter: (value: number) => formatAmount(locale, value, true) },
+    xAxis: { type: 'category', data: points.map((point) => point.day) },
+    yAxis: { type: 'value' },
+    series: [
+      {
+        name: seriesName,
+        type: 'bar',
+        data: points.map((point) => ({
+          value: point.value,
+          itemStyle: { color: point.value >= 0 ? GAIN : LOSS },
+        })),
+      },
+    ],
+  };
+}
+
+/** One chart (net value line or daily PnL bars), drawn as SVG and resized with its box. */
+export function StatisticsChart({ kind, points, seriesName, label }: StatisticsChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const instance = echarts.init(element, undefined, { renderer: 'svg' });
+    chart.current = instance;
+    const observer =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(optionOf({ kind, points, seriesName }), true);
+  }, [kind, points, seriesName]);
+
+  return (
+    <div
+      ref={box}
+      role="img"
+      aria-label={label}
+      data-testid={`chart-${kind}`}
+      data-points={points.length}
+      style={{ width: '100%', height: 260 }}
+    />
+  );
+}
