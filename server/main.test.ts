@@ -5,8 +5,11 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, tempDir } from './test/databases.ts';
+import { SERVER_START_MS } from './test/server-process.ts';
 
-// These tests start the real server process the way an operator does (`node server/main.ts`).
+// These tests start the real server process the way an operator does (`node server/main.ts`). A process
+// may take up to SERVER_START_MS to start (or to refuse to) on a busy machine; each test's time limit
+// allows that for every start it makes.
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 const children = new Set<ChildProcess>();
@@ -21,12 +24,15 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...rest, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...extra };
 }
 
+/** A test's time limit for the given number of server starts (or refusals to start) and a margin. */
+const startsTime = (starts: number) => starts * SERVER_START_MS + 30_000;
+
 /** Runs the server expecting it to refuse to start; returns its exit code and output. */
 function runToExit(env: Record<string, string>) {
   const result = spawnSync(process.execPath, [MAIN], {
     env: baseEnv(env),
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: SERVER_START_MS,
   });
   return { code: result.status, stderr: result.stderr, stdout: result.stdout };
 }
@@ -39,9 +45,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server and resolves once it logs that it is listening. */
-async function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, [MAIN], { env: baseEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts the server (in `cwd` if given) and resolves once it logs that it is listening ("portal started");
+ * rejects if it exits first or has not started within SERVER_START_MS.
+ */
+async function start(
+  env: Record<string, string>,
+  options: { cwd?: string } = {},
+): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: baseEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   children.add(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
@@ -51,7 +67,10 @@ async function start(env: Record<string, string>): Promise<{ child: ChildProcess
     output += chunk;
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${SERVER_START_MS} ms:\n${output}`)),
+      SERVER_START_MS,
+    );
     const check = () => {
       if (output.includes('"portal started"')) {
         clearTimeout(timer);
@@ -67,7 +86,7 @@ async function start(env: Record<string, string>): Promise<{ child: ChildProcess
   return { child, output: () => output };
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -90,7 +109,7 @@ function expectOneClearLine(stderr: string, pattern: RegExp) {
   expect(stderr).not.toMatch(/\n\s+at /);
 }
 
-describe('start-up refusals', () => {
+describe('start-up refusals', { timeout: startsTime(1) }, () => {
   it('names PORT when it is not a number', () => {
     const { code, stderr } = runToExit({ PORT: 'abc', DATA_DIR: tempDir() });
     expect(code).toBe(1);
@@ -140,7 +159,7 @@ describe('start-up refusals', () => {
     const result = spawnSync(command, args, {
       env: baseEnv({ DATA_DIR: dir }),
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: SERVER_START_MS,
     });
     expect(result.status).toBe(1);
     expectOneClearLine(result.stderr, /DATA_DIR .* is not writable/);
@@ -174,7 +193,8 @@ describe('start-up refusals', () => {
   });
 });
 
-describe('running', () => {
+// At most two starts per test, and a request's log line awaited for up to 30 s.
+describe('running', { timeout: startsTime(2) + 30_000 }, () => {
   it('refuses a second process on the same data folder', async () => {
     const dataDir = tempDir();
     await start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
@@ -218,21 +238,8 @@ describe('running', () => {
   it('creates ./data on a first start with no configuration, and keeps its generated secret', async () => {
     const cwd = tempDir();
     mkdirSync(path.join(cwd, 'x'));
-    const child = spawn(process.execPath, [MAIN], {
-      cwd,
-      env: baseEnv({ PORT: String(await freePort()) }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let out = '';
-    child.stdout?.on('data', (c) => {
-      out += c;
-    });
-    await new Promise<void>((resolve) => {
-      const check = () => out.includes('"portal started"') && resolve();
-      child.stdout?.on('data', check);
-    });
-    expect(out).toContain(path.join(cwd, 'data', 'portal.db'));
+    const { child, output } = await start({ PORT: String(await freePort()) }, { cwd });
+    expect(output()).toContain(path.join(cwd, 'data', 'portal.db'));
     const secret = spawnSync('stat', ['-c', '%a', path.join(cwd, 'data', 'app-secret')], {
       encoding: 'utf8',
     });

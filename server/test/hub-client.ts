@@ -8,17 +8,20 @@ type HubSocketClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Received = Array<{ event: string; payload: Record<string, unknown> }>;
 export type HubClient = { socket: HubSocketClient; received: Received };
 
-/** Connects to the hub at `base` (no reconnection) and records every event it receives, in order. */
+/**
+ * Connects to the hub at `base` and records every event it receives, in order. It does not reconnect by
+ * itself unless `reconnection` is asked for (as the web app does).
+ */
 export function hubClient(
   base: string,
   token: string | undefined,
-  options: { origin?: string; lastEventId?: number } = {},
+  options: { origin?: string; lastEventId?: number; reconnection?: boolean } = {},
 ): HubClient {
   const received: Received = [];
   const socket: HubSocketClient = connect(base, {
     path: HUB_PATH,
     transports: ['websocket'],
-    reconnection: false,
+    reconnection: options.reconnection ?? false,
     auth: {
       ...(token ? { token } : {}),
       ...(options.lastEventId ? { lastEventId: options.lastEventId } : {}),

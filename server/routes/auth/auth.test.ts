@@ -6,6 +6,7 @@ import { loadSigningKey } from '../../oidc/keys.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DIALECTS } from '../../test/databases.ts';
 import { createUser, linkIn, outboxRowsTo, TEST_PASSWORD } from '../../test/factories.ts';
+import { untilTime } from '../../test/hub-client.ts';
 import {
   Browser,
   exchangeCode,
@@ -435,11 +436,14 @@ describe.each(TEST_DIALECTS)('identity on %s', (dialect) => {
 
     it('refuses a token once it expires, though it was accepted before', async () => {
       const user = await createUser(db());
-      const token = await forge({ sub: user.id }, { exp: Math.floor(Date.now() / 1000) + 1 });
+      // `exp` is in whole seconds: the token lasts from one to two seconds, time enough for the first call,
+      // and is refused from the moment `exp` names (the verifier compares it with the clock).
+      const exp = Math.floor(Date.now() / 1000) + 2;
+      const token = await forge({ sub: user.id }, { exp });
       const call = () =>
         t.app.inject({ url: '/api/PersonalInfo/UserVo', headers: { authorization: `Bearer ${token}` } });
       expect((await call()).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await untilTime(exp * 1000);
       const late = await call();
       expect(late.statusCode).toBe(401);
       expect(late.headers['www-authenticate']).toContain('error="invalid_token"');
