@@ -25,6 +25,8 @@ function keyOf(overrides: Partial<TraderKey>): TraderKey {
     leverageCoefficient: 2.5,
     isActive: true,
     permissionMap: [],
+    check: null,
+    sync: null,
     ...overrides,
   };
 }
@@ -84,6 +86,8 @@ function stubTraders({
         keyValue: `********${added.keyValue.slice(-4)}`,
         secretValue: '********',
         permissionMap: [],
+        check: null,
+        sync: null,
       });
       return { id };
     },

@@ -6,6 +6,7 @@ import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { TraderFormDrawer } from './trader-form-drawer.tsx';
+import { CheckKeyButton, KeyViewLinks, keyStatusColumns } from './trader-key-check.tsx';
 import { roleLookup, rolesOfKey, roleTagColor, roleTagLabel, traderName } from './trader-labels.ts';
 import { type PermissionTarget, TraderPermissionsModal } from './trader-permissions-modal.tsx';
 import {
@@ -138,11 +139,12 @@ export function TraderManagementPage() {
         );
       },
     },
+    ...keyStatusColumns(t),
     {
       key: 'actions',
       title: t('common.actions'),
       fixed: phone ? undefined : 'right',
-      width: 210,
+      width: 250,
       render: (_, key) => (
         <Space size={0} wrap>
           <Button
@@ -163,6 +165,8 @@ export function TraderManagementPage() {
           >
             {t('traders.permissions')}
           </Button>
+          <CheckKeyButton traderKey={key} />
+          <KeyViewLinks traderKey={key} />
         </Space>
       ),
     },
@@ -196,7 +200,7 @@ export function TraderManagementPage() {
           dataSource={keys.data ?? []}
           loading={keys.isPending || keys.isFetching}
           size={phone ? 'small' : 'middle'}
-          scroll={{ x: 960 }}
+          scroll={{ x: 1700 }}
           locale={{ emptyText: t('traders.empty') }}
           pagination={{
             defaultPageSize: ADMIN_PAGE_SIZE,

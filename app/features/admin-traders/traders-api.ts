@@ -6,6 +6,7 @@ import type {
   UpdateApiKeyRequest,
   updateApiKeySubConfigRequest,
 } from '#shared/schemas/trader-keys.ts';
+import type { checkApiKeyRequest } from '#shared/schemas/trading.ts';
 import { USER_QUERY_PREFIX, useAuth } from '../../lib/auth/auth-context.tsx';
 import { useApiClient } from '../../lib/use-api.ts';
 
@@ -116,5 +117,15 @@ export function useUpdateKeyRoles() {
     mutationFn: (body: z.input<typeof updateApiKeySubConfigRequest>) =>
       api.post('/api/TraderKey/UpdateApiKeySubConfig', body),
     onSuccess: refresh,
+  });
+}
+
+/** POST /api/TraderKey/CheckApiKey {apiKeyId}: reads the key's restrictions at the exchange now. */
+export function useCheckKey() {
+  const api = useApiClient();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: z.input<typeof checkApiKeyRequest>) => api.post('/api/TraderKey/CheckApiKey', body),
+    onSettled: refresh,
   });
 }
