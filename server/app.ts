@@ -49,6 +49,7 @@ import { ExternalImages } from './services/external-images.ts';
 import { publishHubEventsWith } from './services/hub-events.ts';
 import { createKeyChecks, type ReaderFactory } from './services/trader-checks.ts';
 import { ImageQueue, type ImageQueueLimits } from './storage/image-queue.ts';
+import { createTraderSync, type TraderSync } from './trading/sync/trader-sync.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DEFAULT_WEB_ROOT = path.join(ROOT, 'dist', 'app');
@@ -77,6 +78,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeTable: Array<{ method: string; url: string; schema: FastifySchema | undefined }>;
     hub: Hub;
+    /** The trader sync worker of this process, when it runs (config.traderSync). */
+    traderSync: TraderSync | undefined;
   }
 }
 
@@ -200,22 +203,32 @@ export async function buildApp(deps: AppDeps) {
   const secretsKey = deriveKey(config.appSecret, 'trader-secrets');
 
   // Traders' exchange accounts: one Binance context per process (the weight budget and the clock offset
-  // are the address's, shared by every key), the fake exchange's origin in tests. Keys are checked on the
-  // admin's demand and, when this process follows keys (config.traderSync), after each save.
+  // are the address's, shared by every key), the fake exchange's origin in tests. The worker follows the
+  // keys whose lease this process holds; keys are checked on the admin's demand and after each save.
   const exchange = new BinanceContext(
     config.exchangeTestBaseUrl ? { urls: binanceTestUrls(config.exchangeTestBaseUrl) } : {},
   );
   const exchangeLog = app.log.child({ component: 'exchange' });
   const readerFor: ReaderFactory = (credentials, { ipRestricted }) =>
     createBinanceReader({ context: exchange, credentials, ipRestricted, log: exchangeLog });
+  const syncLog = app.log.child({ component: 'trader-sync' });
+  const traderSync = config.traderSync
+    ? createTraderSync({ db, dialect: database.dialect, log: syncLog, hub, secretsKey, readerFor })
+    : undefined;
+  app.decorate('traderSync', traderSync);
   const keyChecks = createKeyChecks({
     db,
     secretsKey,
     readerFor,
-    log: app.log.child({ component: 'trader-sync' }),
-    automatic: config.traderSync,
+    log: syncLog,
+    automatic: traderSync !== undefined,
+    checked: (keyId) => traderSync?.nudge(keyId),
   });
-  app.addHook('preClose', async () => keyChecks.idle());
+  app.addHook('onReady', async () => traderSync?.start());
+  app.addHook('preClose', async () => {
+    await keyChecks.idle();
+    await traderSync?.stop();
+  });
 
   // Public: health, client configuration, sign-in and recovery.
   await app.register(healthRoutes, { database, version: VERSION });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { Server } from 'socket.io';
-import { HUB_PATH, type HubHandshake } from '#shared/realtime.ts';
+import { HUB_PATH, type HubHandshake, type ServerToClientEvents } from '#shared/realtime.ts';
 import type { DB } from '../db/schema.ts';
 import { isMember } from '../policies/membership.ts';
 import type { TokenVerifier } from '../security/access-tokens.ts';
@@ -13,7 +13,7 @@ import { type Connections, createConnections } from './connections.ts';
 import { createDelivery, type EventHandler } from './delivery.ts';
 import { createEventQueue } from './event-queue.ts';
 import { createExclusionCache } from './exclusions.ts';
-import { type HubServer, keyRoom, localSockets } from './sockets.ts';
+import { ADMINS, type HubServer, keyRoom, localSockets, userRoom } from './sockets.ts';
 
 const SWEEP_EVERY_MS = 5_000;
 
@@ -30,6 +30,16 @@ export type Hub = {
   sweep(): Promise<void>;
   /** Deletes published events older than a day (the sweep does it every ten minutes). */
   purge(): Promise<void>;
+  /**
+   * An ephemeral event about one trader key (not stored, no event id: a reconnecting client fetches a
+   * snapshot): to the key's room except the people the database no longer lets receive it (the same
+   * exclusions as its strategies), and to the administrators, once each.
+   */
+  emitToKey<E extends keyof ServerToClientEvents>(
+    keyId: number,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -72,12 +82,13 @@ export function createHub(options: {
   }
   const clustered = redis !== undefined;
 
+  const exclusions = createExclusionCache(db);
   const delivery = createDelivery({
     db,
     io,
     log,
     clustered,
-    exclusions: createExclusionCache(db),
+    exclusions,
     connections: () => connections,
   });
   const { deliver } = delivery;
@@ -138,6 +149,13 @@ export function createHub(options: {
     publish: queue.publish,
     sweep: queue.sweep,
     purge: queue.purge,
+    async emitToKey(keyId, event, ...payload) {
+      const excluded = await exclusions([keyId]);
+      io.to(keyRoom(keyId))
+        .except([ADMINS, ...excluded.map(userRoom)])
+        .emit(event, ...payload);
+      io.to(ADMINS).emit(event, ...payload);
+    },
     async close() {
       clearInterval(timer);
       await new Promise<void>((resolve) => io.close(() => resolve()));

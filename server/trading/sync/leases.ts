@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/dialect.ts';
+import type { DB } from '../../db/schema.ts';
+
+// Who follows which key: one row per key in trader_key_sync, held by one process (`holder`) until
+// `lease_until`. A process renews its leases every tick; a lease that was not renewed in time (its process
+// died or hangs) is free, and the next process to tick takes it. On PostgreSQL the rows are taken with
+// FOR UPDATE SKIP LOCKED, so processes ticking at once never take the same key and never wait for each
+// other; on SQLite one process opens the database, and its transactions are serialized anyway.
+
+/** Every active key gets its row (state idle) the first time a worker looks. */
+export async function ensureSyncRows(db: Kysely<DB>): Promise<void> {
+  await db
+    .insertInto('trader_key_sync')
+    .columns(['key_id'])
+    .expression(
+      db
+        .selectFrom('trader_keys as k')
+        .select('k.id')
+        .where('k.is_active', '=', 1)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(selectFrom('trader_key_sync as s').select('s.key_id').whereRef('s.key_id', '=', 'k.id')),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.column('key_id').doNothing())
+    .execute();
+}
+
+/**
+ * Renews this holder's leases and takes the free ones, of active keys; answers the keys held now, each
+ * with the time its key was last edited (an edit restarts its follower: new key or secret) and last checked
+ * (a check made by another process wakes the follower).
+ */
+export async function takeLeases(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  holder: string,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<{ keyId: number; editedAt: number; checkedAt: number | null }[]> {
+  return db.transaction().execute(async (trx) => {
+    const candidates = trx
+      .selectFrom('trader_key_sync as s')
+      .innerJoin('trader_keys as k', 'k.id', 's.key_id')
+      .leftJoin('trader_key_checks as c', 'c.key_id', 's.key_id')
+      .select(['s.key_id', 'k.updated_at', 'c.checked_at'])
+      .where('k.is_active', '=', 1)
+      .where((eb) =>
+        eb.or([eb('s.holder', '=', holder), eb('s.lease_until', '<', now), eb('s.holder', 'is', null)]),
+      )
+      .orderBy('s.key_id');
+    const rows = await (dialect === 'postgres'
+      ? candidates.forUpdate('s').skipLocked()
+      : candidates
+    ).execute();
+    if (rows.length) {
+      await trx
+        .updateTable('trader_key_sync')
+        .set({ holder, lease_until: now + leaseMs })
+        .where(
+          'key_id',
+          'in',
+          rows.map((row) => row.key_id),
+        )
+        .execute();
+    }
+    return rows.map((row) => ({ keyId: row.key_id, editedAt: row.updated_at, checkedAt: row.checked_at }));
+  });
+}
+
+/** Lets go of this holder's leases of keys switched off (or of all its leases, when stopping). */
+export async function releaseLeases(db: Kysely<DB>, holder: string, all: boolean): Promise<void> {
+  let query = db
+    .updateTable('trader_key_sync')
+    .set({ holder: null, lease_until: 0, state: 'idle' })
+    .where('holder', '=', holder);
+  if (!all) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('trader_keys as k')
+          .select('k.id')
+          .whereRef('k.id', '=', 'trader_key_sync.key_id')
+          .where('k.is_active', '=', 0),
+      ),
+    );
+  }
+  await query.execute();
+}

@@ -1,0 +1,311 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { traderLiveChangedPayload } from '#shared/schemas/trading.ts';
+import { ORDER_TYPE, POSITION_MODE } from '#shared/trading.ts';
+import { TEST_DIALECTS } from '../../test/databases.ts';
+import { eventually } from '../../test/hub-client.ts';
+import { fakeTradeIds, type SyncKit, syncKit } from './sync-test-kit.ts';
+
+// The sync against the fake Binance: what is stored matches the exchange, live changes are stored and
+// published in order, a gap is backfilled once, and fills made while the stream is down are not lost.
+
+const HOUR = 3_600_000;
+
+describe.each(TEST_DIALECTS)('trader sync on %s', (dialect) => {
+  let kit: SyncKit;
+  afterEach(async () => {
+    await kit?.close();
+  });
+
+  it('stores positions, open orders with conditional ones, fills, income and the hour’s equity as the exchange has them', async () => {
+    kit = await syncKit(dialect);
+    const account = kit.fake.addAccount();
+    const opened = account.fill({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      price: '60000',
+      qty: '0.5',
+      commission: '12',
+      time: Date.now() - 2 * HOUR,
+    });
+    account.fill({
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      price: '3000',
+      qty: '2',
+      commission: '2.4',
+      time: Date.now() - HOUR,
+    });
+    account.fill({
+      symbol: 'ETHUSDT',
+      side: 'SELL',
+      price: '3100',
+      qty: '2',
+      commission: '2.5',
+      realizedPnl: '200',
+      time: Date.now() - HOUR + 60_000,
+    });
+    account.addIncome({
+      symbol: 'BTCUSDT',
+      incomeType: 'FUNDING_FEE',
+      income: '-1.5',
+      time: Date.now() - 30 * 60_000,
+    });
+    account.addIncome({ incomeType: 'TRANSFER', income: '500', time: Date.now() - 3 * HOUR });
+    account.addPosition({
+      symbol: 'BTCUSDT',
+      positionAmt: '0.5',
+      entryPrice: '60000',
+      markPrice: '60500',
+      unRealizedProfit: '250',
+      notional: '30250',
+      initialMargin: '3025',
+      liquidationPrice: '48000',
+    });
+    const limit = account.addOrder({ symbol: 'ETHUSDT', side: 'BUY', origQty: '1', price: '2900' });
+    const stop = account.addAlgoOrder({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      orderType: 'STOP_MARKET',
+      triggerPrice: '58000',
+      quantity: '0.5',
+    });
+    const keyId = await kit.addKey(account);
+    kit.worker('a').start();
+
+    await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
+    const sync = await kit.sync(keyId);
+    expect(sync).toMatchObject({ state: 'syncing', holder: 'a' });
+    expect(await kit.check(keyId)).toMatchObject({ state: 'ok', can_withdraw: 0 });
+
+    const positions = await kit.db
+      .selectFrom('trader_positions')
+      .selectAll()
+      .where('key_id', '=', keyId)
+      .execute();
+    expect(positions).toEqual([
+      expect.objectContaining({
+        symbol: 'BTCUSDT',
+        position_side: POSITION_MODE.single,
+        size: 0.5,
+        entry_price: 60000,
+        mark_price: 60500,
+        unrealized_pnl: 250,
+        leverage: 10,
+        margin_mode: 'cross',
+        liquidation_price: 48000,
+        // When it opened comes from the stored fills.
+        opened_at: opened.time,
+      }),
+    ]);
+    const orders = await kit.db
+      .selectFrom('trader_orders')
+      .selectAll()
+      .where('key_id', '=', keyId)
+      .orderBy('order_id')
+      .execute();
+    expect(orders).toEqual([
+      expect.objectContaining({
+        order_id: String(limit.orderId),
+        algo: 0,
+        type: ORDER_TYPE.limit,
+        price: 2900,
+      }),
+      expect.objectContaining({
+        order_id: String(stop.algoId),
+        algo: 1,
+        type: ORDER_TYPE.stopLossMarket,
+        trigger_price: 58000,
+        quantity: 0.5,
+      }),
+    ]);
+    expect(await kit.fillIds(keyId)).toEqual(fakeTradeIds(account));
+    const income = await kit.db.selectFrom('trader_income').selectAll().where('key_id', '=', keyId).execute();
+    expect(income.map((row) => `${row.income_type}:${row.amount}`).sort()).toEqual(
+      account.income.map((entry) => `${entry.incomeType}:${Number(entry.income)}`).sort(),
+    );
+    const equity = await kit.db.selectFrom('trader_equity').selectAll().where('key_id', '=', keyId).execute();
+    expect(equity).toEqual([
+      { key_id: keyId, at: Math.floor(Date.now() / HOUR) * HOUR, equity: 1000, unrealized_pnl: 0 },
+    ]);
+    // The first reconciliation is one change: the whole account, numbered 1, with nothing "opened".
+    const [first] = kit.changes(keyId);
+    expect(traderLiveChangedPayload.parse(first)).toMatchObject({ keyId, seq: 1, opened: [] });
+    expect(sync?.live_seq).toBe(1);
+    kit.expectNoSecrets();
+  });
+
+  it('stores what the stream reports, publishing each change with the next sequence number', async () => {
+    kit = await syncKit(dialect);
+    const account = kit.fake.addAccount();
+    const stop = account.addAlgoOrder({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      orderType: 'STOP_MARKET',
+      triggerPrice: '58000',
+    });
+    const keyId = await kit.addKey(account);
+    kit.worker('a').start();
+    await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
+    await eventually(() => (kit.fake.streamCount(account.apiKey) === 1 ? true : undefined));
+
+    const buy = account.fill({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      price: '60000',
+      qty: '0.5',
+      commission: '12',
+    });
+    account.changePosition({
+      symbol: 'BTCUSDT',
+      positionAmt: '0.5',
+      entryPrice: '60000',
+      unRealizedProfit: '0',
+    });
+    const opened = await eventually(() => kit.changes(keyId).find((c) => (c.opened as unknown[]).length));
+    expect(opened.opened).toEqual([{ symbol: 'BTCUSDT', positionSide: POSITION_MODE.single }]);
+    const sell = account.fill({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      price: '61000',
+      qty: '0.5',
+      commission: '12.2',
+      realizedPnl: '500',
+    });
+    account.changePosition({ symbol: 'BTCUSDT', positionAmt: '0' });
+    account.changeAlgoOrder(stop.algoId, 'CANCELED');
+    await eventually(() =>
+      kit.changes(keyId).some((c) => (c.removedOrders as string[]).length) ? true : undefined,
+    );
+
+    const changes = kit.changes(keyId).map((change) => traderLiveChangedPayload.parse(change));
+    expect(changes.map((c) => c.seq)).toEqual(changes.map((_, i) => i + 1));
+    expect(changes.flatMap((c) => c.fills.map((f) => f.tradeId))).toEqual([String(buy.id), String(sell.id)]);
+    const closing = changes.find((c) => c.closed.length);
+    expect(closing?.closed).toEqual([
+      expect.objectContaining({
+        symbol: 'BTCUSDT',
+        side: 'LONG',
+        size: 0.5,
+        entryPrice: 60000,
+        exitPrice: 61000,
+        realizedPnl: 500,
+      }),
+    ]);
+    expect(changes.flatMap((c) => c.removedPositions)).toEqual([
+      { symbol: 'BTCUSDT', positionSide: POSITION_MODE.single },
+    ]);
+    expect(changes.flatMap((c) => c.removedOrders)).toEqual([String(stop.algoId)]);
+    expect(await kit.fillIds(keyId)).toEqual(fakeTradeIds(account));
+    expect(
+      await kit.db.selectFrom('trader_positions').selectAll().where('key_id', '=', keyId).execute(),
+    ).toEqual([]);
+    expect(
+      await kit.db.selectFrom('trader_orders').selectAll().where('key_id', '=', keyId).execute(),
+    ).toEqual([]);
+    expect((await kit.sync(keyId))?.live_seq).toBe(changes.length);
+    kit.expectNoSecrets();
+  });
+
+  it('backfills the fills and income of a gap from the exchange’s history after a restart, counting nothing twice', async () => {
+    kit = await syncKit(dialect);
+    const account = kit.fake.addAccount();
+    account.fill({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      price: '60000',
+      qty: '1',
+      commission: '24',
+      time: Date.now() - HOUR,
+    });
+    const keyId = await kit.addKey(account);
+    const first = kit.worker('first');
+    first.start();
+    await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
+    await first.stop();
+
+    // The process was down: the exchange moved on.
+    account.fill({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      price: '61000',
+      qty: '0.4',
+      commission: '9.8',
+      realizedPnl: '400',
+    });
+    account.fill({ symbol: 'ETHUSDT', side: 'SELL', price: '3000', qty: '3', commission: '3.6' });
+    account.addIncome({ symbol: 'BTCUSDT', incomeType: 'FUNDING_FEE', income: '-2' });
+    const before = (await kit.sync(keyId))!.reconciled_at!;
+    const second = kit.worker('second');
+    second.start();
+    await eventually(async () => ((await kit.sync(keyId))!.reconciled_at! > before ? true : undefined));
+    expect(await kit.fillIds(keyId)).toEqual(fakeTradeIds(account));
+    await second.stop();
+
+    // A third start with nothing new stores nothing again.
+    const seq = (await kit.sync(keyId))!.live_seq;
+    const again = (await kit.sync(keyId))!.reconciled_at!;
+    kit.worker('third').start();
+    await eventually(async () => ((await kit.sync(keyId))!.reconciled_at! > again ? true : undefined));
+
+    const fills = await kit.db.selectFrom('trader_fills').selectAll().where('key_id', '=', keyId).execute();
+    expect(fills).toHaveLength(account.trades.length);
+    const income = await kit.db.selectFrom('trader_income').selectAll().where('key_id', '=', keyId).execute();
+    expect(income).toHaveLength(account.income.length);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    expect(sum(income.map((row) => row.amount))).toBeCloseTo(
+      sum(account.income.map((e) => Number(e.income))),
+      8,
+    );
+    const published = kit
+      .changes(keyId)
+      .flatMap((c) => (c.fills as { tradeId: string }[]).map((f) => f.tradeId));
+    expect(published.sort()).toEqual(fakeTradeIds(account));
+    // Only the open position's mark or nothing at all may have changed since: no fill published twice.
+    expect((await kit.sync(keyId))!.live_seq).toBeLessThanOrEqual(seq + 1);
+    kit.expectNoSecrets();
+  });
+
+  it('keeps every fill made while the user-data stream was down, from the reconciliation after it reconnects', async () => {
+    kit = await syncKit(dialect);
+    const account = kit.fake.addAccount();
+    const keyId = await kit.addKey(account);
+    // Reconciliations only at the start and after a reconnect (the timer's is 10 minutes away).
+    kit.worker('a').start();
+    await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
+    await eventually(() => (kit.fake.streamCount(account.apiKey) === 1 ? true : undefined));
+    const live = account.fill({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      price: '60000',
+      qty: '0.1',
+      commission: '2.4',
+    });
+    await eventually(async () => ((await kit.fillIds(keyId)).includes(String(live.id)) ? true : undefined));
+
+    // The stream drops, and the exchange refuses new listen keys for a while: fills happen meanwhile.
+    kit.fake.fail({ kind: 'reset' }, { path: '/fapi/v1/listenKey', times: 4 });
+    kit.fake.dropStreams(account.apiKey);
+    await eventually(() => (kit.fake.streamCount(account.apiKey) === 0 ? true : undefined));
+    for (let i = 0; i < 5; i++)
+      account.fill({
+        symbol: i % 2 ? 'ETHUSDT' : 'BTCUSDT',
+        side: 'SELL',
+        price: '100',
+        qty: '0.01',
+        commission: '0.01',
+      });
+    const dropped = await eventually(async () => {
+      const sync = await kit.sync(keyId);
+      return sync?.state === 'error' ? sync : undefined;
+    });
+    expect(dropped.last_error).toMatch(/stream dropped/);
+
+    await eventually(() => (kit.fake.streamCount(account.apiKey) === 1 ? true : undefined));
+    await eventually(async () =>
+      (await kit.fillIds(keyId)).length === account.trades.length ? true : undefined,
+    );
+    expect(await kit.fillIds(keyId)).toEqual(fakeTradeIds(account));
+    await eventually(async () => ((await kit.sync(keyId))?.state === 'syncing' ? true : undefined));
+    kit.expectNoSecrets();
+  });
+});

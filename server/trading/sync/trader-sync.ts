@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/dialect.ts';
+import type { DB } from '../../db/schema.ts';
+import type { ExchangeLogger } from '../../exchange/exchange-reader.ts';
+import { presentTraderLiveChanged } from '../../presenters/trading.ts';
+import type { Hub } from '../../realtime/hub.ts';
+import { checkTraderKey, type ReaderFactory } from '../../services/trader-checks.ts';
+import { DEFAULT_TIMING, KeyFollower, type SyncTiming } from './key-follower.ts';
+import { ensureSyncRows, releaseLeases, takeLeases } from './leases.ts';
+
+// The trader sync worker (DESIGN §8): every active key is followed by exactly one process, the one holding
+// its lease (leases.ts), by a KeyFollower (key-follower.ts) that checks the key daily, refuses keys that can
+// withdraw or whose stored secret is broken, and keeps positions, open orders, fills, income and hourly
+// equity in the database, publishing each stored change to the hub. The worker ticks every `tickMs`: it
+// renews its leases, takes free ones (a dead process's, within `leaseMs`), and starts, restarts (the key was
+// edited) or stops followers to match. Started by app.ts; nothing in it throws to the process.
+
+export type TraderSyncOptions = {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  log: ExchangeLogger;
+  hub: Pick<Hub, 'emitToKey'>;
+  secretsKey: Buffer;
+  readerFor: ReaderFactory;
+  /** This process's name in the leases (default: host, process id and a random part). */
+  holder?: string;
+  timing?: Partial<SyncTiming>;
+};
+
+export type TraderSync = {
+  readonly holder: string;
+  start(): void;
+  /**
+   * Stops following (streams closed, work in flight finished). With `release` (the default) the leases are
+   * given up, so that another process takes the keys at its next tick; without, they run out by themselves,
+   * as when a process dies.
+   */
+  stop(options?: { release?: boolean }): Promise<void>;
+  /** One tick now (tests, and after a key was checked or edited). */
+  tick(): Promise<void>;
+  /** The key was checked or edited: look at it now. */
+  nudge(keyId: number): void;
+  /** Keys this process follows now. */
+  following(): number[];
+};
+
+export function createTraderSync(options: TraderSyncOptions): TraderSync {
+  const { db, log } = options;
+  const timing: SyncTiming = { ...DEFAULT_TIMING, ...options.timing };
+  const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const followers = new Map<number, { follower: KeyFollower; editedAt: number; checkedAt: number | null }>();
+  const nudged = new Set<number>();
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const followerDeps = {
+    db,
+    secretsKey: options.secretsKey,
+    readerFor: options.readerFor,
+    log,
+    timing,
+    check: (keyId: number) =>
+      checkTraderKey({ db, secretsKey: options.secretsKey, readerFor: options.readerFor, log }, keyId),
+    publish: async (change: Parameters<typeof presentTraderLiveChanged>[0]) => {
+      await options.hub
+        .emitToKey(change.keyId, 'TraderLiveChanged', presentTraderLiveChanged(change))
+        .catch((error: unknown) =>
+          log.warn({ keyId: change.keyId, error: String(error) }, 'trader sync: publishing a change failed'),
+        );
+    },
+  };
+
+  async function tickOnce(): Promise<void> {
+    await ensureSyncRows(db);
+    await releaseLeases(db, holder, false);
+    const held = await takeLeases(db, options.dialect, holder, timing.leaseMs);
+    if (stopped) return;
+    const heldIds = new Set(held.map((lease) => lease.keyId));
+    for (const [keyId, entry] of followers) {
+      if (heldIds.has(keyId)) continue;
+      followers.delete(keyId);
+      log.info({ keyId }, 'trader sync: key no longer followed here');
+      await entry.follower.stop();
+    }
+    for (const { keyId, editedAt, checkedAt } of held) {
+      const entry = followers.get(keyId);
+      if (entry && entry.editedAt === editedAt) {
+        // Checked meanwhile (here or by another process): the follower looks at the check again now.
+        if (nudged.delete(keyId) || entry.checkedAt !== checkedAt) entry.follower.wake();
+        entry.checkedAt = checkedAt;
+        continue;
+      }
+      if (entry) await entry.follower.stop();
+      nudged.delete(keyId);
+      const follower = new KeyFollower(followerDeps, keyId);
+      followers.set(keyId, { follower, editedAt, checkedAt });
+      log.info({ keyId, holder }, 'trader sync: following the key');
+      follower.start();
+    }
+    for (const keyId of nudged) if (!heldIds.has(keyId)) nudged.delete(keyId);
+  }
+
+  function tick(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (ticking) {
+      again = true;
+      return ticking;
+    }
+    ticking = (async () => {
+      do {
+        again = false;
+        await tickOnce().catch((error: unknown) =>
+          log.error({ error: String(error) }, 'trader sync: tick failed'),
+        );
+      } while (again && !stopped);
+    })().finally(() => {
+      ticking = undefined;
+    });
+    return ticking;
+  }
+
+  return {
+    holder,
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void tick(), timing.tickMs);
+      timer.unref();
+      void tick();
+    },
+    async stop({ release = true } = {}) {
+      stopped = true;
+      clearInterval(timer);
+      await ticking;
+      const all = [...followers.values()];
+      followers.clear();
+      await Promise.all(all.map((entry) => entry.follower.stop()));
+      if (release)
+        await releaseLeases(db, holder, true).catch((error: unknown) =>
+          log.warn({ error: String(error) }, 'trader sync: releasing the leases failed'),
+        );
+    },
+    tick,
+    nudge(keyId) {
+      nudged.add(keyId);
+      void tick();
+    },
+    following: () => [...followers.keys()],
+  };
+}
