@@ -346,11 +346,11 @@ test('strategies and system messages are pushed live to the right people', async
     await shoot(m, 'signals-trading-feed-en-390');
     await m.getByRole('tab', { name: 'Live trading' }).click();
     await expect(m).toHaveURL(/\/\?type=1$/);
-    await expect(m.getByTestId('trading-live-later')).toContainText(
-      'Live trading is coming in a later release',
-    );
+    // The member's trader is listed on the live and statistics tabs (its account is not followed here).
+    await expect(m.getByTestId('live-page')).toBeVisible();
     await m.getByRole('tab', { name: 'Trading statistics' }).click();
-    await expect(m.getByTestId('trading-statistics-later')).toContainText('coming in a later release');
+    await expect(m).toHaveURL(/[?&]type=3/);
+    await expect(m.getByTestId('statistics-page')).toBeVisible();
     await m.setViewportSize({ width: 1600, height: 900 });
     await m.getByRole('tab', { name: 'Strategy trading' }).click();
     await expect(card).toBeVisible();
