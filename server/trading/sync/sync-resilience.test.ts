@@ -42,6 +42,21 @@ describe.each(TEST_DIALECTS)('trader sync resilience on %s', (dialect) => {
     kit.expectNoSecrets();
   });
 
+  it('stops following a key switched off, which then reads idle and holds no lease', async () => {
+    kit = await syncKit(dialect);
+    const account = kit.fake.addAccount();
+    const keyId = await kit.addKey(account);
+    const worker = kit.worker('a');
+    worker.start();
+    await eventually(async () => ((await kit.sync(keyId))?.state === 'syncing' ? true : undefined));
+    await eventually(() => (kit.fake.streamCount(account.apiKey) === 1 ? true : undefined));
+    await kit.db.updateTable('trader_keys').set({ is_active: 0 }).where('id', '=', keyId).execute();
+    await worker.tick();
+    expect(worker.following()).toEqual([]);
+    expect(await kit.sync(keyId)).toMatchObject({ state: 'idle', holder: null });
+    await eventually(() => (kit.fake.streamCount(account.apiKey) === 0 ? true : undefined));
+  });
+
   it('stops following a key that its daily check finds able to withdraw', async () => {
     kit = await syncKit(dialect);
     const account = kit.fake.addAccount();
@@ -186,7 +201,7 @@ describe.each(TEST_DIALECTS)('trader sync resilience on %s', (dialect) => {
     await dead.stop({ release: false });
     await eventually(() => (heir.following().length === keys.length ? true : undefined));
     const tookMs = Date.now() - diedAt;
-    expect(tookMs).toBeLessThan(1500 + 2 * 150 + 1000);
+    expect(tookMs).toBeLessThan(1500 + 2 * 150 + 2000);
     const after = await kit.db.selectFrom('trader_key_sync').select(['holder', 'lease_until']).execute();
     expect(after.every((row) => row.holder === heir.holder && row.lease_until > Date.now())).toBe(true);
     await eventually(async () =>

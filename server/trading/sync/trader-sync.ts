@@ -76,7 +76,6 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
 
   async function tickOnce(): Promise<void> {
     await ensureSyncRows(db);
-    await releaseLeases(db, holder, false);
     const held = await takeLeases(db, options.dialect, holder, timing.leaseMs);
     if (stopped) return;
     const heldIds = new Set(held.map((lease) => lease.keyId));
@@ -86,6 +85,8 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
       log.info({ keyId }, 'trader sync: key no longer followed here');
       await entry.follower.stop();
     }
+    // Keys switched off: their followers have stopped above; they read idle.
+    await releaseLeases(db, holder, false);
     for (const { keyId, editedAt, checkedAt } of held) {
       const entry = followers.get(keyId);
       if (entry && entry.editedAt === editedAt) {
