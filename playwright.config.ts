@@ -7,6 +7,8 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   CAPTCHA_CODE,
+  EXCHANGE_CONTROL_URL,
+  EXCHANGE_URL,
   IMAGE_SITE_URL,
   MAIL_API_URL,
   PORTAL_PORT,
@@ -16,7 +18,8 @@ import {
 import { IMAGE_SERVER_ENV } from './server/test/image-server.ts';
 
 // The e2e suite runs the real server (built web app, fresh SQLite data folder) with its mail going to a
-// local SMTP sink and images "from another site" coming from a local https image site, and Debian's Chromium.
+// local SMTP sink, images "from another site" coming from a local https image site and every Binance host
+// pointing at a fake exchange (its trader sync worker on), and Debian's Chromium.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 
 export default defineConfig({
@@ -64,6 +67,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      // The fake Binance USDⓈ-M exchange, scripted by the journeys (e2e/support/exchange.ts).
+      command: 'node e2e/support/exchange-fake.ts',
+      url: `${EXCHANGE_CONTROL_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'node server/main.ts',
       url: `${PORTAL_URL}/api/Management/Health`,
       reuseExistingServer: false,
@@ -84,6 +94,10 @@ export default defineConfig({
         AUTH_RATE_LIMIT: '120',
         // Images pasted from "another site" are copied from the local image site above.
         ...IMAGE_SERVER_ENV,
+        // Trader keys are checked and followed at the fake exchange above, never at Binance; the sync worker
+        // (off by default under NODE_ENV=test) follows every key that passed its check, as in production.
+        EXCHANGE_TEST_BASE_URL: EXCHANGE_URL,
+        TRADER_SYNC: 'true',
       },
     },
   ],

@@ -121,6 +121,8 @@ export function PositionsTable({ positions, trader }: { positions: LivePosition[
     {
       key: 'openedAt',
       title: t('live.columns.openedAt'),
+      // The table lays its columns out at fixed widths (a fixed column): room for the whole time, unwrapped.
+      width: 150,
       render: (_, position) => <span style={NUMERIC}>{timeOf(position.openedAt)}</span>,
     },
     {

@@ -1,4 +1,4 @@
-import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Spin, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Grid, Row, Skeleton, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -146,6 +146,8 @@ export function StatisticsPage() {
   const { t } = useTranslation('trading');
   const [params, setParams] = useSearchParams();
   const traders = useLiveTraders();
+  // On a phone the five periods share the width (in English they would run past the page's edge).
+  const phone = Grid.useBreakpoint().sm === false;
   const requested = params.get(PERIOD_PARAM);
   const period = isPeriod(requested) ? requested : DEFAULT_PERIOD;
   const choosePeriod = (value: StatisticsPeriod) =>
@@ -162,10 +164,16 @@ export function StatisticsPage() {
           {t('statistics.intro')}
         </Text>
         {/* Buttons rather than antd's Segmented, which would add to the vendor chunk every page loads. */}
-        <Space.Compact role="group" aria-label={t('statistics.period')} data-testid="period-switch">
+        <Space.Compact
+          block={phone}
+          role="group"
+          aria-label={t('statistics.period')}
+          data-testid="period-switch"
+        >
           {STATISTICS_PERIODS.map((value) => (
             <Button
               key={value}
+              style={phone ? { flex: 1, paddingInline: 4 } : undefined}
               type={value === period ? 'primary' : 'default'}
               aria-pressed={value === period}
               onClick={() => choosePeriod(value)}
