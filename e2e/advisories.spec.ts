@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { api } from './support/api.ts';
+import { api, grantRoles } from './support/api.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
 
@@ -38,24 +38,6 @@ const COUNT_SOUND = () => {
 };
 const soundPlays = (page: Page) =>
   page.evaluate(() => (window as unknown as { __reminderPlays: number }).__reminderPlays);
-
-/** Gives a user roles (by name) and 30 member days through the admin API. */
-async function grantRoles(admin: Page, email: string, roleNames: string[]) {
-  const roles = await api(admin, 'GET', '/api/Management/GetRoles');
-  const page = await api(admin, 'GET', '/api/Management/GetUsers', {
-    query: { current: 1, pageSize: 10, search: email },
-  });
-  if (Array.isArray(page)) throw new Error('GetUsers answered the plain list instead of a page');
-  const user = page.records.find((record) => record.email === email);
-  expect(user, email).toBeDefined();
-  await api(admin, 'POST', '/api/Management/AssignUserRole', {
-    body: {
-      userId: user!.userId,
-      permissionMap: roles.filter((role) => roleNames.includes(role.roleName)).map((role) => role.roleId),
-      memberDays: 30,
-    },
-  });
-}
 
 async function openContext(browser: Browser, width = 1600): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width, height: 900 } });

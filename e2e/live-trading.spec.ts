@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { api } from './support/api.ts';
+import { api, grantRoles } from './support/api.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import { createExchangeAccount, type ExchangeAccount } from './support/exchange.ts';
 import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
@@ -50,24 +50,6 @@ async function openContext(browser: Browser): Promise<{ context: BrowserContext;
   await context.addInitScript(COUNT_SOUND);
   context.setDefaultTimeout(20_000);
   return { context, page: await context.newPage() };
-}
-
-/** Gives a user roles (by name) and 30 member days through the admin API. */
-async function grantRoles(admin: Page, email: string, roleNames: string[]) {
-  const roles = await api(admin, 'GET', '/api/Management/GetRoles');
-  const page = await api(admin, 'GET', '/api/Management/GetUsers', {
-    query: { current: 1, pageSize: 10, search: email },
-  });
-  if (Array.isArray(page)) throw new Error('GetUsers answered the plain list instead of a page');
-  const user = page.records.find((record) => record.email === email);
-  expect(user, email).toBeDefined();
-  await api(admin, 'POST', '/api/Management/AssignUserRole', {
-    body: {
-      userId: user!.userId,
-      permissionMap: roles.filter((role) => roleNames.includes(role.roleName)).map((role) => role.roleId),
-      memberDays: 30,
-    },
-  });
 }
 
 /** Opens an antd Select and picks an option; the list opens with an animation, so a missed click is retried. */

@@ -58,3 +58,21 @@ export async function api<M extends HttpMethod, P extends JsonPathOf<M>>(
   expect(answer.status, `${method} ${url}`).toBe(200);
   return endpoint.response.parse(answer.json) as ResponseOf<EndpointAt<M, P>>;
 }
+
+/** Gives a user roles (by name) and 30 member days through the admin API. */
+export async function grantRoles(admin: Page, email: string, roleNames: string[]) {
+  const roles = await api(admin, 'GET', '/api/Management/GetRoles');
+  const page = await api(admin, 'GET', '/api/Management/GetUsers', {
+    query: { current: 1, pageSize: 10, search: email },
+  });
+  if (Array.isArray(page)) throw new Error('GetUsers answered the plain list instead of a page');
+  const user = page.records.find((record) => record.email === email);
+  expect(user, email).toBeDefined();
+  await api(admin, 'POST', '/api/Management/AssignUserRole', {
+    body: {
+      userId: user!.userId,
+      permissionMap: roles.filter((role) => roleNames.includes(role.roleName)).map((role) => role.roleId),
+      memberDays: 30,
+    },
+  });
+}
