@@ -111,6 +111,13 @@ describe.each(TEST_DIALECTS)('the kept trading history on %s', (dialect) => {
       .where('at', '=', T0 + 60 * HOUR)
       .execute();
     expect((await figures(cache)).all.roi).toBeCloseTo(0.32, 10);
+    // Replaced by a later one of the same hour (a later reconciliation): the hour is read again.
+    await db
+      .deleteFrom('trader_equity')
+      .where('at', '=', T0 + 60 * HOUR)
+      .execute();
+    await snapshot(T0 + 60 * HOUR + 30 * 60_000, 1430);
+    expect((await figures(cache)).all.roi).toBeCloseTo(0.43, 10);
     // A fresh cache reads everything.
     expect((await figures(new TradingReadCache())).all.pnl.realized).toBe(500);
   });

@@ -104,6 +104,8 @@ async function refreshIncome(db: Kysely<DB>, keyId: number, version: Tally, hist
   history.income = { ...version, items: (await loadIncome(db, keyId)).entries };
 }
 
+const HOUR_MS = 3_600_000;
+
 async function refreshEquity(
   db: Kysely<DB>,
   keyId: number,
@@ -114,12 +116,14 @@ async function refreshEquity(
   if (part && same(part, version) && part.value === version.value) return;
   history.figures = undefined;
   if (part && part.last !== null && version.count >= part.count) {
-    // The latest snapshot is read again: the sync rewrites the current hour's.
-    const read = await loadSnapshots(db, keyId, part.last);
-    const [first, ...added] = read;
-    if (first?.time === part.last && part.count + added.length === version.count) {
-      part.items[part.items.length - 1] = first;
-      part.items.push(...added);
+    // The latest hour is read again: the sync replaces the current hour's snapshot with a later one.
+    const hour = Math.floor(part.last / HOUR_MS) * HOUR_MS;
+    const read = await loadSnapshots(db, keyId, hour);
+    let kept = part.items.length;
+    while (kept > 0 && part.items[kept - 1]!.time >= hour) kept--;
+    if (kept + read.length === version.count) {
+      part.items.length = kept;
+      part.items.push(...read);
       history.equity = { ...version, items: part.items };
       return;
     }

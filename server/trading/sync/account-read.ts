@@ -31,6 +31,8 @@ export async function readAccount(
   const positions = await reader.positions();
   const orders = await reader.openOrders();
   const balance = await reader.balance();
+  // The snapshot's time: a transfer stamped later is not in this balance, one stamped earlier is.
+  const balanceAt = Date.now();
   const income = await reader.incomeHistory(Math.min(from(sync?.income_until), fillsSince));
   const symbols = new Set([
     ...income.flatMap((entry) => (entry.symbol && entry.time >= fillsSince ? [entry.symbol] : [])),
@@ -40,5 +42,5 @@ export async function readAccount(
   const fills: Fill[] = [];
   for (const symbol of [...symbols].sort())
     fills.push(...(await reader.fills({ symbol, since: fillsSince })));
-  return { startedAt, positions, orders, fills, income, balance };
+  return { startedAt, positions, orders, fills, income, balance, balanceAt };
 }

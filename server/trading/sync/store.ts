@@ -55,6 +55,8 @@ export type AccountRead = {
   fills: Fill[];
   income: IncomeEntry[];
   balance: Balance;
+  /** When the balance was read (epoch ms): the time of the equity snapshot it becomes. */
+  balanceAt: number;
 };
 
 const HOUR_MS = 3_600_000;
@@ -174,7 +176,7 @@ async function finish(trx: Transaction<DB>, keyId: number, change: Change): Prom
 /**
  * Stores what a REST reconciliation read. Positions and open orders become the exchange's (a row changed
  * by an event after the reads began is left as the event made it), fills and income are added once each,
- * and the hour's equity snapshot is written (the last one of the hour stays).
+ * and the hour's equity snapshot is written (the hour's latest stays, at the time its balance was read).
  */
 export function storeReconciliation(
   db: Kysely<DB>,
@@ -246,12 +248,24 @@ export function storeReconciliation(
       change.removedOrders.push(previous.order_id);
     }
 
-    const at = Math.floor(now / HOUR_MS) * HOUR_MS;
-    const equity = { equity: read.balance.marginBalance, unrealized_pnl: read.balance.unrealizedPnl };
+    // One snapshot an hour, the hour's latest, stamped with the moment its balance was read: stamped
+    // earlier (the hour's start), a transfer made between then and the read would be in the equity but
+    // after the snapshot, and the net value would take the deposit for a gain.
+    const hour = Math.floor(read.balanceAt / HOUR_MS) * HOUR_MS;
+    await trx
+      .deleteFrom('trader_equity')
+      .where('key_id', '=', keyId)
+      .where('at', '>=', hour)
+      .where('at', '<', hour + HOUR_MS)
+      .execute();
     await trx
       .insertInto('trader_equity')
-      .values({ key_id: keyId, at, ...equity })
-      .onConflict((oc) => oc.columns(['key_id', 'at']).doUpdateSet(equity))
+      .values({
+        key_id: keyId,
+        at: read.balanceAt,
+        equity: read.balance.marginBalance,
+        unrealized_pnl: read.balance.unrealizedPnl,
+      })
       .execute();
     await trx
       .updateTable('trader_key_sync')

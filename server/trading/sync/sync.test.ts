@@ -3,6 +3,7 @@ import { traderLiveChangedPayload } from '#shared/schemas/trading.ts';
 import { ORDER_TYPE, POSITION_MODE } from '#shared/trading.ts';
 import { TEST_DIALECTS } from '../../test/databases.ts';
 import { eventually } from '../../test/hub-client.ts';
+import { netValueCurve } from '../net-value.ts';
 import { fakeTradeIds, type SyncKit, syncKit } from './sync-test-kit.ts';
 
 // The sync against the fake Binance: what is stored matches the exchange, live changes are stored and
@@ -124,14 +125,52 @@ describe.each(TEST_DIALECTS)('trader sync on %s', (dialect) => {
       account.income.map((entry) => `${entry.incomeType}:${Number(entry.income)}`).sort(),
     );
     const equity = await kit.db.selectFrom('trader_equity').selectAll().where('key_id', '=', keyId).execute();
-    expect(equity).toEqual([
-      { key_id: keyId, at: Math.floor(Date.now() / HOUR) * HOUR, equity: 1000, unrealized_pnl: 0 },
-    ]);
+    expect(equity).toEqual([{ key_id: keyId, at: expect.any(Number), equity: 1000, unrealized_pnl: 0 }]);
+    expect(equity[0]!.at).toBeGreaterThanOrEqual(sync!.reconciled_at! - 60_000);
     // The first reconciliation is one change: the whole account, numbered 1, with nothing "opened".
     const [first] = kit.changes(keyId);
     expect(traderLiveChangedPayload.parse(first)).toMatchObject({ keyId, seq: 1, opened: [] });
     expect(sync?.live_seq).toBe(1);
     kit.expectNoSecrets();
+  });
+
+  it('stamps the equity snapshot when its balance was read, after a transfer it includes, and keeps one an hour', async () => {
+    kit = await syncKit(dialect);
+    const account = kit.fake.addAccount();
+    const keyId = await kit.addKey(account);
+    // An hour ago the account held 1,000; a minute ago 500 were deposited (the equity now includes them).
+    const hourAgo = Date.now() - HOUR;
+    await kit.db
+      .insertInto('trader_equity')
+      .values({ key_id: keyId, at: hourAgo, equity: 1000, unrealized_pnl: 0 })
+      .execute();
+    const deposit = Date.now() - 60_000;
+    account.addIncome({ incomeType: 'TRANSFER', income: '500', time: deposit });
+    account.addAsset({ asset: 'USDT', walletBalance: '1500' });
+    kit.worker('a', { reconcileMs: 100 }).start();
+
+    const rows = () =>
+      kit.db.selectFrom('trader_equity').selectAll().where('key_id', '=', keyId).orderBy('at').execute();
+    // Reconciled again and again: each hour keeps one snapshot, its latest.
+    const latest = async () => (await rows()).at(-1)!;
+    const firstAt = (await eventually(async () => ((await rows()).length >= 2 ? latest() : undefined))).at;
+    await eventually(async () => ((await latest()).at > firstAt ? true : undefined));
+    const equity = await rows();
+    const hours = equity.map((row) => Math.floor(row.at / HOUR));
+    expect(new Set(hours).size).toBe(hours.length);
+    expect(equity[0]).toMatchObject({ at: hourAgo, equity: 1000 });
+    expect(equity.at(-1)!.equity).toBe(1500);
+    expect(equity.at(-1)!.at).toBeGreaterThan(deposit);
+    // The deposit is not a gain: 1,000 units worth 1 an hour ago, 1,500 units worth 1 now (by hand).
+    const income = await kit.db.selectFrom('trader_income').selectAll().where('key_id', '=', keyId).execute();
+    expect(income.map((row) => [row.income_type, row.amount, row.time])).toEqual([
+      ['TRANSFER', 500, deposit],
+    ]);
+    const curve = netValueCurve(
+      equity.map((row) => ({ time: row.at, equity: row.equity })),
+      income.map((row) => ({ type: row.income_type, amount: row.amount, time: row.time })),
+    );
+    expect(curve.at(-1)).toMatchObject({ netValue: 1, units: 1500, pnl: 0 });
   });
 
   it('stores what the stream reports, publishing each change with the next sequence number', async () => {
