@@ -49,6 +49,16 @@ const KEYS: TraderKey[] = [
     sync: syncOf({ state: 'refused', reconciledAt: null }),
   }),
   keyOf({ id: 4, keyName: 'Delta New' }),
+  keyOf({
+    id: 5,
+    keyName: 'Epsilon Back',
+    check: keyCheckOf(),
+    sync: syncOf({
+      reconciledAt: '2025-06-01T08:00:00.000Z',
+      lastError: 'The user-data stream dropped, reconnecting',
+      lastErrorAt: '2025-06-01T07:59:00.000Z',
+    }),
+  }),
 ];
 
 /** The admin's trader API with CheckApiKey answering `found` and recording it on the key, as the server does. */
@@ -84,7 +94,7 @@ const rowOf = (name: string) => {
 async function openPage() {
   renderApp('/admin/trader/management', { auth: FakeAuth.signedIn() });
   await screen.findByTestId('traders-table');
-  await waitFor(() => expect(screen.getAllByTestId('key-sync-state')).toHaveLength(3));
+  await waitFor(() => expect(screen.getAllByTestId('key-sync-state')).toHaveLength(4));
 }
 
 describe('trader key check and sync on the trader list', () => {
@@ -116,6 +126,14 @@ describe('trader key check and sync on the trader list', () => {
     expect(within(gamma).getByTestId('key-permission')).toHaveTextContent('可提现：已拒绝');
     expect(within(gamma).getByTestId('key-last-error')).toHaveTextContent('withdrawals enabled');
     expect(within(gamma).getByTestId('key-sync-state')).toHaveTextContent('已拒绝同步');
+
+    // Beta is failing now; Epsilon failed, then reconciled again: its error is told as past.
+    expect(within(beta).queryByTestId('key-sync-past-error')).toBeNull();
+    const epsilon = within(rowOf('Epsilon Back')).getByTestId('key-sync');
+    expect(epsilon).toHaveTextContent('同步中');
+    expect(within(epsilon).getByTestId('key-sync-past-error')).toHaveTextContent(
+      '已从以下错误中恢复：The user-data stream dropped, reconnecting',
+    );
 
     const delta = rowOf('Delta New');
     expect(delta).toHaveTextContent('未检查');

@@ -105,13 +105,14 @@ export function KeyCheckCell({ check }: { check: KeyCheck | null }) {
   );
 }
 
-/** An error with its time, or "none". */
-function ErrorCell({ error, at }: { error: string | null; at: string | null }) {
+/** An error with its time, or "none"; one the key has recovered from is shown as past. */
+function ErrorCell({ error, at, past = false }: { error: string | null; at: string | null; past?: boolean }) {
   const { t } = useTranslation('advisoriesAdmin');
   if (!error) return <Text type="secondary">{t('traders.keyCheck.noError')}</Text>;
   return (
-    <Flex vertical style={{ maxWidth: 260 }}>
-      <Text type="danger" style={{ wordBreak: 'break-word' }}>
+    <Flex vertical style={{ maxWidth: 260 }} data-testid={past ? 'key-sync-past-error' : undefined}>
+      {past ? <Text type="secondary">{t('traders.sync.recovered')}</Text> : null}
+      <Text type={past ? 'secondary' : 'danger'} style={{ wordBreak: 'break-word' }}>
         {error}
       </Text>
       {at ? <Text type="secondary">{t('traders.keyCheck.errorAt', { time: timeOf(at) })}</Text> : null}
@@ -126,6 +127,12 @@ const SYNC_COLORS: Record<KeySync['state'], string> = {
   error: 'orange',
 };
 
+/** Following again: reconciled since the last error. */
+const recovered = (sync: KeySync) =>
+  sync.state === 'syncing' &&
+  sync.reconciledAt !== null &&
+  (sync.lastErrorAt === null || Date.parse(sync.lastErrorAt) <= Date.parse(sync.reconciledAt));
+
 export function SyncCell({ sync }: { sync: KeySync | null }) {
   const { t } = useTranslation('advisoriesAdmin');
   if (!sync) return <Text type="secondary">{t('traders.sync.never')}</Text>;
@@ -137,7 +144,9 @@ export function SyncCell({ sync }: { sync: KeySync | null }) {
       {sync.reconciledAt ? (
         <Text type="secondary">{t('traders.sync.reconciledAt', { time: timeOf(sync.reconciledAt) })}</Text>
       ) : null}
-      {sync.lastError ? <ErrorCell error={sync.lastError} at={sync.lastErrorAt} /> : null}
+      {sync.lastError ? (
+        <ErrorCell error={sync.lastError} at={sync.lastErrorAt} past={recovered(sync)} />
+      ) : null}
     </Flex>
   );
 }

@@ -75,6 +75,7 @@ export const advisoriesAdmin: Messages<typeof zh> = {
       refused: 'Sync refused',
       error: 'Sync failing',
       reconciledAt: 'Reconciled {{time}}',
+      recovered: 'Recovered since this error:',
     },
     views: {
       live: 'Live',

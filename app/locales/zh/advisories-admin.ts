@@ -73,6 +73,7 @@ export const advisoriesAdmin = {
       refused: '已拒绝同步',
       error: '同步出错',
       reconciledAt: '对账于 {{time}}',
+      recovered: '已从以下错误中恢复：',
     },
     views: {
       live: '实盘',
