@@ -10,10 +10,10 @@ import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } f
 // trader sync worker (TRADER_SYNC=true, EXCHANGE_TEST_BASE_URL pointing at the fake).
 //
 // The administrator adds the trader's key in the drawer and checks it: Binance reads it as read-only (no
-// trading, no withdrawal), and the check passes, but a key without Binance's futures permission cannot read
-// the futures account, so the worker's first reads are refused (-2015) and the key's sync column says so.
-// Once the trader turns futures on, the next check passes with the "can trade" warning and the worker follows
-// the account. The administrator opens the key to PremiumUser; a premium member subscribes and watches the
+// trading, no withdrawal), but a key without Binance's futures permission cannot read the futures account
+// (Binance has no read-only futures permission, docs/decisions.md), so the check says so and the key is not
+// followed. Once the trader turns futures on, the next check passes with the "can trade" warning and the
+// worker follows the account. The administrator opens the key to PremiumUser; a premium member subscribes and watches the
 // live page while the exchange fills the trader's resting order and opens the position: both arrive without
 // a reload, in Chinese and in English. The statistics page then shows figures worked out by hand below from
 // the history scripted at the exchange. Screenshots of both pages in zh and en at 1600 and 390 px.
@@ -241,16 +241,16 @@ test('a trader key is checked and followed; members watch the account live and i
     const traderRow = rowOf(a, traderName);
     await expect(traderRow).toContainText(`********${account.apiKey.slice(-4)}`);
 
-    // --- It checks the key: read-only passes, but Binance refuses futures reads to such a key. ---
+    // --- It checks the key: read-only, and so no futures reads at Binance: the key is not followed. ---
     const result = a.getByTestId('key-check-result').filter({ hasText: traderName });
     await traderRow.getByTestId('trader-check-key').click();
-    await expect(result).toContainText(`${traderName}：密钥检查通过`);
-    await expect(result.getByTestId('key-state')).toHaveText('正常');
+    await expect(result).toContainText(`${traderName}：密钥未开启合约权限，无法读取合约账户`);
     await expect(result.getByTestId('key-permission')).toHaveAttribute('data-permission', 'read');
     await expect(result.getByTestId('key-permission')).toHaveText('只读');
     await expect(traderRow.getByTestId('key-permission')).toHaveText('只读');
+    await expect(traderRow.getByTestId('key-state')).toHaveText('密钥未开启合约权限，无法读取合约账户');
     await result.locator('.ant-notification-notice-close').click();
-    await expectSyncState(a, '同步出错', /-2015/);
+    await expectSyncState(a, '已拒绝同步', /no futures permission/);
 
     // The trader turns futures on at the exchange; checked again, the key passes with the trading warning and
     // the worker follows it (its first reconciliation reads the history above).

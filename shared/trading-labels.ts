@@ -84,6 +84,7 @@ export const EXCHANGE_KEY_STATES = [
   'invalidKey',
   'ipNotAllowed',
   'withdrawalsEnabled',
+  'futuresDisabled',
   'clockSkew',
   'rateLimited',
   'unreachable',
@@ -99,6 +100,10 @@ export const EXCHANGE_KEY_STATE_LABELS: Record<ExchangeKeyState, Label> = {
   withdrawalsEnabled: {
     zh: '密钥开启了提现权限，已停止同步',
     en: 'The key can withdraw: syncing refused',
+  },
+  futuresDisabled: {
+    zh: '密钥未开启合约权限，无法读取合约账户',
+    en: 'Futures are not enabled on the key: the futures account cannot be read',
   },
   clockSkew: { zh: '服务器时钟与交易所相差过大', en: "The server's clock is too far from the exchange's" },
   rateLimited: { zh: '请求过于频繁，暂停中', en: 'Rate limited by the exchange: paused' },

@@ -12,7 +12,7 @@ import type { ExchangeKeyState } from '#shared/trading-labels.ts';
  * - malformed: an answer that is not the JSON the endpoint documents;
  * - rejected: any other refusal (unknown symbol, bad parameter...), with the exchange's code.
  */
-export type ExchangeErrorKind = Exclude<ExchangeKeyState, 'ok' | 'withdrawalsEnabled'>;
+export type ExchangeErrorKind = Exclude<ExchangeKeyState, 'ok' | 'withdrawalsEnabled' | 'futuresDisabled'>;
 
 type Details = {
   status?: number | null;

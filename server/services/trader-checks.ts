@@ -8,7 +8,8 @@ import { DomainError } from './errors.ts';
 
 // Checking a trader key at its exchange (DESIGN §8, key custody): its restrictions are read and stored in
 // trader_key_checks with the key's state. A key that can withdraw reads `withdrawalsEnabled` and is never
-// synced; one that can trade is accepted (the admin pages warn). Every failure is a state of its own
+// synced; one without the futures permission reads `futuresDisabled` (it cannot read the futures account);
+// one that can trade is accepted (the admin pages warn). Every failure is a state of its own
 // (invalidKey, ipNotAllowed, clockSkew, rateLimited, unreachable, malformed, rejected) recorded with its
 // message and time, never an exception for the caller; a stored key or secret whose ciphertext fails
 // authentication is `broken`, and the exchange is not called. The plain key and secret exist only in the
@@ -48,7 +49,9 @@ export function openCredentials(secretsKey: Buffer, key: KeyRow): Credentials | 
 }
 
 /** What an error of the exchange layer reads as; anything else (a bug) as unreachable. */
-export function stateOfError(error: unknown): Exclude<KeyCheckState, 'ok' | 'withdrawalsEnabled' | 'broken'> {
+export function stateOfError(
+  error: unknown,
+): Exclude<KeyCheckState, 'ok' | 'withdrawalsEnabled' | 'futuresDisabled' | 'broken'> {
   return isExchangeError(error) ? error.kind : 'unreachable';
 }
 
@@ -60,6 +63,18 @@ export function describeError(error: unknown): string {
   return `${error.message}${code}`.slice(0, 500);
 }
 
+/**
+ * What the restrictions allow: a key that can withdraw is refused; one without Binance's futures permission
+ * cannot read the futures account (Binance has no read-only futures permission: reading it needs the
+ * permission that also trades, so a followed key always "can trade", with the admin pages' warning).
+ */
+export function stateOfRestrictions(
+  restrictions: KeyRestrictions,
+): 'ok' | 'withdrawalsEnabled' | 'futuresDisabled' {
+  if (restrictions.canWithdraw) return 'withdrawalsEnabled';
+  return restrictions.canTradeFutures ? 'ok' : 'futuresDisabled';
+}
+
 const bit = (value: boolean) => (value ? 1 : 0);
 
 /** The key's last check, if it was ever checked. */
@@ -68,8 +83,8 @@ export function keyCheckOf(db: Kysely<DB>, keyId: number): Promise<CheckRow | un
 }
 
 type CheckOutcome =
-  | { state: 'ok' | 'withdrawalsEnabled'; restrictions: KeyRestrictions }
-  | { state: Exclude<KeyCheckState, 'ok' | 'withdrawalsEnabled'>; error: string };
+  | { state: 'ok' | 'withdrawalsEnabled' | 'futuresDisabled'; restrictions: KeyRestrictions }
+  | { state: Exclude<KeyCheckState, 'ok' | 'withdrawalsEnabled' | 'futuresDisabled'>; error: string };
 
 /** Writes the outcome; a failure keeps the restrictions last read (the reader needs `ipRestricted`). */
 async function storeCheck(db: Kysely<DB>, keyId: number, outcome: CheckOutcome, now: number) {
@@ -113,7 +128,7 @@ export async function checkTraderKey(deps: CheckDeps, keyId: number): Promise<Ch
     try {
       const reader = deps.readerFor(credentials, { ipRestricted: previous?.ip_restricted === 1 });
       const restrictions = await reader.keyRestrictions();
-      outcome = { state: restrictions.canWithdraw ? 'withdrawalsEnabled' : 'ok', restrictions };
+      outcome = { state: stateOfRestrictions(restrictions), restrictions };
     } catch (error) {
       outcome = { state: stateOfError(error), error: describeError(error) };
       if (!isExchangeError(error)) log.error({ keyId, error: String(error) }, 'trader key check failed');

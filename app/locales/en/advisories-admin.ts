@@ -53,7 +53,8 @@ export const advisoriesAdmin: Messages<typeof zh> = {
       unknown: 'Permissions unknown',
       readOnly: 'Read-only',
       canTrade: 'Can trade',
-      canTradeWhy: 'This key may place orders. The portal only reads the account: a read-only key is safer.',
+      canTradeWhy:
+        'This key may place futures orders: Binance reads a futures account only with the permission that also trades. The portal only reads it; restrict the key to the portal’s IP addresses and never enable withdrawals.',
       canWithdraw: 'Can withdraw: refused',
       canWithdrawWhy:
         "This key may withdraw: if it leaked, the trader's funds could be moved out, so the portal refuses to follow it. Turn withdrawals off for this key at the exchange, then check it again.",

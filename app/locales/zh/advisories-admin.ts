@@ -51,7 +51,8 @@ export const advisoriesAdmin = {
       unknown: '权限未知',
       readOnly: '只读',
       canTrade: '可交易',
-      canTradeWhy: '该密钥开启了交易权限。门户只读取账户，建议在交易所改为只读密钥。',
+      canTradeWhy:
+        '该密钥可以下合约订单：币安只允许开启合约权限（同时可交易）的密钥读取合约账户。门户只读取账户；请将密钥限制为门户的 IP 地址，且不要开启提现权限。',
       canWithdraw: '可提现：已拒绝',
       canWithdrawWhy:
         '该密钥开启了提现权限：一旦泄露，交易员的资金可能被转走，因此门户拒绝同步它。请在交易所关闭该密钥的提现权限后重新检查。',

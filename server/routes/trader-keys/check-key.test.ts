@@ -65,14 +65,14 @@ describe.each(TEST_DIALECTS)('checking trader keys on %s', (dialect) => {
     await fake?.stop();
   });
 
-  it('reads a read-only key as ok, with its restrictions in the key list', async () => {
+  it('reads a read-only key as unable to read futures (Binance requires the futures permission), with its restrictions in the key list', async () => {
     const account = fake.addAccount();
     account.restrictions.enableFutures = false;
     const id = await addKey(account);
     const before = Date.now();
     const result = await check(id);
     expect(result).toMatchObject({
-      state: 'ok',
+      state: 'futuresDisabled',
       canRead: true,
       canTrade: false,
       canWithdraw: false,

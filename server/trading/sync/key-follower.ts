@@ -67,11 +67,15 @@ type Verdict = { follow: true } | { follow: false; state: 'refused' | 'error'; r
 const WITHDRAW_MESSAGE =
   'The key can withdraw: live sync is refused (remove the withdrawal permission, then check the key again)';
 
+const FUTURES_MESSAGE =
+  'The key has no futures permission, which Binance requires to read the futures account (enable Futures on the key, then check it again)';
+
 /** What the last check says about following the key. */
 function verdictOf(check: CheckRow): Verdict {
   if (check.state === 'broken') return { follow: false, state: 'refused', reason: BROKEN_MESSAGE };
   if (check.state === 'withdrawalsEnabled' || check.can_withdraw === 1)
     return { follow: false, state: 'refused', reason: WITHDRAW_MESSAGE };
+  if (check.state === 'futuresDisabled') return { follow: false, state: 'refused', reason: FUTURES_MESSAGE };
   if (check.state === 'ok') return { follow: true };
   return { follow: false, state: 'error', reason: check.last_error ?? check.state };
 }
@@ -162,7 +166,9 @@ export class KeyFollower {
           !check ||
           recheck ||
           Date.now() - check.checked_at >= timing.checkEveryMs ||
-          (check.state !== 'ok' && check.state !== 'withdrawalsEnabled') ||
+          (check.state !== 'ok' &&
+            check.state !== 'withdrawalsEnabled' &&
+            check.state !== 'futuresDisabled') ||
           !credentials;
         if (stale) check = await this.deps.check(this.keyId);
         recheck = false;

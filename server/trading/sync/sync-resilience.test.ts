@@ -99,19 +99,25 @@ describe.each(TEST_DIALECTS)('trader sync resilience on %s', (dialect) => {
     expect(kit.fake.requests).toEqual([]);
   });
 
-  it('records -2015 as the key’s error and keeps retrying with a growing delay, never throwing', async () => {
+  it('records -2015 when futures are turned off at the exchange, refuses the key once checked, and follows it again when they are back', async () => {
     kit = await syncKit(dialect);
     const account = kit.fake.addAccount();
     const keyId = await kit.addKey(account);
-    account.restrictions.enableFutures = false; // the key reads, but futures answer -2015
-    kit.worker('a').start();
-    const failing = await eventually(async () => {
+    kit.worker('a', { reconcileMs: 100, checkEveryMs: 400 }).start();
+    await eventually(async () => ((await kit.sync(keyId))?.state === 'syncing' ? true : undefined));
+    account.restrictions.enableFutures = false; // futures reads now answer -2015
+    const refused = await eventually(async () => {
       const sync = await kit.sync(keyId);
-      return sync?.state === 'error' && sync.last_error?.includes('-2015') ? sync : undefined;
+      return sync?.state === 'refused' ? sync : undefined;
     });
-    expect(failing.last_error_at).toBeGreaterThan(0);
+    expect(refused.last_error).toMatch(/no futures permission/);
+    expect(refused.last_error_at).toBeGreaterThan(0);
+    expect((await kit.check(keyId))?.state).toBe('futuresDisabled');
+    // The refused read that made the worker check the key again.
+    expect(kit.log.text()).toContain('-2015');
     account.restrictions.enableFutures = true;
     await eventually(async () => ((await kit.sync(keyId))?.state === 'syncing' ? true : undefined), 20_000);
+    expect((await kit.check(keyId))?.state).toBe('ok');
   });
 
   it('records -1021, 5xx, a cut connection and malformed JSON, and syncs everything once they pass', async () => {
