@@ -204,7 +204,8 @@ export async function buildApp(deps: AppDeps) {
 
   // Traders' exchange accounts: one Binance context per process (the weight budget and the clock offset
   // are the address's, shared by every key), the fake exchange's origin in tests. The worker follows the
-  // keys whose lease this process holds; keys are checked on the admin's demand and after each save.
+  // keys whose lease this process holds, and checks them on the admin's demand, after each save and daily:
+  // a key's secret is decrypted only in the process that follows it (in the one asked when none does).
   const exchange = new BinanceContext(
     config.exchangeTestBaseUrl ? { urls: binanceTestUrls(config.exchangeTestBaseUrl) } : {},
   );
@@ -216,13 +217,15 @@ export async function buildApp(deps: AppDeps) {
     ? createTraderSync({ db, dialect: database.dialect, log: syncLog, hub, secretsKey, readerFor })
     : undefined;
   app.decorate('traderSync', traderSync);
+  // A check asked for here is done by the process that follows the key (the hub's nudge wakes it).
+  if (traderSync) hub.onKeyNudge((keyId) => traderSync.nudge(keyId));
   const keyChecks = createKeyChecks({
     db,
     secretsKey,
     readerFor,
     log: syncLog,
-    automatic: traderSync !== undefined,
-    checked: (keyId) => traderSync?.nudge(keyId),
+    syncing: traderSync !== undefined,
+    nudge: (keyId) => hub.nudgeKey(keyId),
   });
   app.addHook('onReady', async () => traderSync?.start());
   app.addHook('preClose', async () => {

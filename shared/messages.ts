@@ -154,6 +154,10 @@ export const MESSAGES = {
   ratioMinimum: { zh: '比例不能小于0.000001', en: 'The ratio must be at least 0.000001' },
   ratioMaximum: { zh: '比例不能大于1000000', en: 'The ratio must be at most 1,000,000' },
   traderKeyNotFound: { zh: 'Trader不存在', en: 'No such trader' },
+  traderKeyCheckUnanswered: {
+    zh: '负责同步该密钥的进程暂未响应，请稍后重试',
+    en: 'The process that syncs this key did not answer in time. Please try again shortly.',
+  },
   traderKeyInactive: { zh: '所选Trader未启用或不存在', en: 'A chosen trader is inactive or does not exist' },
   tradersRequired: { zh: '请选择要推送的Trader', en: 'Choose at least one trader to push to' },
   advisoryTitleRequired: { zh: '策略标题为必填项', en: 'The strategy title is required' },

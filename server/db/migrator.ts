@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-login-throttle-per-address.ts';
 import * as m0010 from './migrations/0010-advisory-empty-description.ts';
 import * as m0011 from './migrations/0011-mail-outbox-worker.ts';
 import * as m0012 from './migrations/0012-trader-sync.ts';
+import * as m0013 from './migrations/0013-trader-key-check-requests.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0010-advisory-empty-description': m0010,
   '0011-mail-outbox-worker': m0011,
   '0012-trader-sync': m0012,
+  '0013-trader-key-check-requests': m0013,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -184,6 +184,9 @@ export type TraderKeySyncTable = {
   income_until: number | null;
   /** Numbers the key's stored live changes (TraderLiveChanged `seq`); bumped with each of them. */
   live_seq: Generated<number>;
+  /** Checks asked for (counted up by any process) and answered (set by the process that follows the key). */
+  check_requests: Generated<number>;
+  checks_answered: Generated<number>;
 };
 /** Side and position side as the spec's codes (shared/trading.ts). */
 export type TraderPositionsTable = {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordHubEvent } from '../services/hub-events.ts';
 import { createTestDatabase, type TestDatabase, tempDir } from '../test/databases.ts';
+import type { BinanceFake } from '../test/binance-fake.ts';
+import { startBinanceFake } from '../test/binance-fake-kit.ts';
 import { createUser } from '../test/factories.ts';
 import { signInOverHttp } from '../test/http-sign-in.ts';
 import { connected, events, eventually, type HubClient, hubClient } from '../test/hub-client.ts';
@@ -83,11 +85,12 @@ async function markThrough(base: string, admin: { auth: Record<string, string> }
 
 describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
   let testDb: TestDatabase;
+  let fake: BinanceFake;
   const processes: ChildProcess[] = [];
   const bases: string[] = [];
   const appSecret = 'cluster-test-secret-0123456789abcdef0123456789';
 
-  async function startProcess(port: number) {
+  async function startProcess(port: number, env: Record<string, string> = {}) {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${testDb.schema}`);
     const base = `http://127.0.0.1:${port}`;
@@ -107,6 +110,7 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
         ADMIN_EMAIL: 'cluster-admin@example.com',
         ADMIN_PASSWORD: 'Cluster-pass1',
         LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -120,11 +124,18 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
     return base;
   }
 
-  // One process after the other (each runs the migrations and creates the first administrator).
+  // One process after the other (each runs the migrations and creates the first administrator). A follows
+  // the traders' keys at the fake exchange; B does not, and its exchange address answers nothing.
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres');
-    bases.push(await startProcess(await freePort()));
-    bases.push(await startProcess(await freePort()));
+    fake = await startBinanceFake();
+    bases.push(
+      await startProcess(await freePort(), { TRADER_SYNC: 'true', EXCHANGE_TEST_BASE_URL: fake.baseUrl }),
+    );
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    bases.push(
+      await startProcess(await freePort(), { TRADER_SYNC: 'false', EXCHANGE_TEST_BASE_URL: closed }),
+    );
   }, BOTH_STARTED_MS);
 
   afterAll(async () => {
@@ -133,6 +144,7 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
       processes.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))),
     );
     await testDb.dispose();
+    await fake?.stop();
   });
 
   const shared: {
@@ -364,5 +376,47 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
     expect(demoted.titles.has('after the change')).toBe(false);
     demoted.socket.disconnect();
     kept.socket.disconnect();
+  });
+
+  it('checks a trader key asked for on B in A, the process that follows it', {
+    timeout: 120_000,
+  }, async () => {
+    const [a, b] = bases as [string, string];
+    const admin = await signInOverHttp(b, 'cluster-admin@example.com', 'Cluster-pass1');
+    const post = async (url: string, body: unknown) => {
+      const res = await fetch(`${b}${url}`, {
+        method: 'POST',
+        headers: { ...admin.auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const account = fake.addAccount();
+    const { id } = (await post('/api/TraderKey/AddApiKey', {
+      keyName: 'Followed in A',
+      keyValue: account.apiKey,
+      secretValue: account.secret,
+      coEfficient: 1,
+      leverageCoefficient: 1,
+    })) as { id: number };
+    const sync = () =>
+      testDb.database.db
+        .selectFrom('trader_key_sync')
+        .selectAll()
+        .where('key_id', '=', id)
+        .executeTakeFirst();
+    const followed = await eventually(async () => {
+      const row = await sync();
+      return row?.state === 'syncing' ? row : undefined;
+    }, 60_000);
+
+    // Changed at the exchange, then checked through B: B cannot reach the exchange, so an answer that
+    // reads the change was made by A (through the nudge that Redis carries, or A's next tick).
+    account.restrictions.ipRestrict = true;
+    const check = await post('/api/TraderKey/CheckApiKey', { apiKeyId: id });
+    expect(check).toMatchObject({ state: 'ok', ipRestricted: true, canTrade: true, canWithdraw: false });
+    expect(await sync()).toMatchObject({ holder: followed.holder, checks_answered: 1 });
+    expect(a).not.toBe(b);
   });
 });

@@ -40,6 +40,13 @@ export type Hub = {
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): Promise<void>;
+  /**
+   * Tells every process (this one included, the others through the shared adapter) to look at a trader key
+   * now: a check of it was asked for, and the process that follows it answers.
+   */
+  nudgeKey(keyId: number): void;
+  /** What this process does when a key is nudged (its trader sync worker looks at the key). */
+  onKeyNudge(handler: (keyId: number) => void): void;
   close(): Promise<void>;
 };
 
@@ -139,6 +146,13 @@ export function createHub(options: {
     void connections.recheck(userIds).catch((error) => log.error({ err: error }, 'hub: recheck failed'));
   });
 
+  const keyNudged: ((keyId: number) => void)[] = [];
+  const nudged = (keyId: unknown) => {
+    if (typeof keyId !== 'number' || !Number.isSafeInteger(keyId)) return;
+    for (const handler of keyNudged) handler(keyId);
+  };
+  io.on('keyNudge' as never, nudged);
+
   const sweepEvery = options.sweepEveryMs ?? SWEEP_EVERY_MS;
   const timer = sweepEvery > 0 ? setInterval(() => void queue.sweep(), sweepEvery) : undefined;
   timer?.unref();
@@ -155,6 +169,13 @@ export function createHub(options: {
         .except([ADMINS, ...excluded.map(userRoom)])
         .emit(event, ...payload);
       io.to(ADMINS).emit(event, ...payload);
+    },
+    nudgeKey(keyId) {
+      nudged(keyId);
+      if (clustered) io.serverSideEmit('keyNudge' as never, keyId as never);
+    },
+    onKeyNudge(handler) {
+      keyNudged.push(handler);
     },
     async close() {
       clearInterval(timer);

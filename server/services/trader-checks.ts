@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Selectable } from 'kysely';
 import type { KeyCheckState } from '#shared/schemas/trading.ts';
 import type { DB, TraderKeyChecksTable, TraderKeysTable } from '../db/schema.ts';
@@ -139,36 +140,123 @@ export async function checkTraderKey(deps: CheckDeps, keyId: number): Promise<Ch
   return row;
 }
 
+/**
+ * Asks for a check of the key by the process that follows it (any process may ask): answers the number the
+ * request was given; the check is done once `checks_answered` reaches it.
+ */
+export async function requestCheck(db: Kysely<DB>, keyId: number): Promise<number> {
+  await db
+    .insertInto('trader_key_sync')
+    .values({ key_id: keyId })
+    .onConflict((oc) => oc.column('key_id').doNothing())
+    .execute();
+  const row = await db
+    .updateTable('trader_key_sync')
+    .set((eb) => ({ check_requests: eb('check_requests', '+', 1) }))
+    .where('key_id', '=', keyId)
+    .returning('check_requests')
+    .executeTakeFirstOrThrow();
+  return Number(row.check_requests);
+}
+
+/** Records that the follower answered the requests up to `request` (a later answer is never undone). */
+export async function answerCheckRequests(db: Kysely<DB>, keyId: number, request: number): Promise<void> {
+  await db
+    .updateTable('trader_key_sync')
+    .set({ checks_answered: request })
+    .where('key_id', '=', keyId)
+    .where('checks_answered', '<', request)
+    .execute();
+}
+
 /** The checks the admin routes ask for (app.ts builds them beside the sync worker). */
 export type KeyChecks = {
-  /** Checks a key now (the admin's "check key"); the sync worker then follows it, or stops. */
+  /**
+   * Checks a key now (the admin's "check key") and answers its check: done by the process that follows the
+   * key, or here when none does (an inactive key, or no process syncs keys); the follower then goes on, or
+   * stops. Throws `busy` when the following process does not answer within the wait.
+   */
   check(keyId: number): Promise<CheckRow>;
   /**
-   * A key was added or edited, and committed: it is checked in the background, so that the save never
-   * waits for the exchange nor fails with it (the check records the state). Nothing when automatic checks
-   * are off (tests without an exchange).
+   * A key was added or edited, and committed: the process that follows it checks it in the background, so
+   * that the save never waits for the exchange nor fails with it (the check records the state). Nothing
+   * when automatic checks are off (no process of this one's kind syncs keys: tests without an exchange).
    */
   saved(keyId: number): void;
-  /** Resolves when no background check is running (closing, tests). */
+  /** Resolves when no background request is being written (closing, tests). */
   idle(): Promise<void>;
 };
 
-export function createKeyChecks(
-  deps: CheckDeps & { automatic: boolean; checked?: (keyId: number) => void },
-): KeyChecks {
+export type KeyCheckOptions = CheckDeps & {
+  /** Whether this process follows keys (its trader sync worker runs): automatic checks, and no local ones. */
+  syncing: boolean;
+  /** Wakes the process that follows the key, wherever it runs (the hub's nudge, this process included). */
+  nudge(keyId: number): void;
+  /** How long a check waits for the following process (ms); a dead holder's lease runs out meanwhile. */
+  waitMs?: number;
+  /** How often the wait looks for the answer (ms). */
+  pollMs?: number;
+};
+
+const WAIT_MS = 30_000;
+const POLL_MS = 100;
+
+export function createKeyChecks(options: KeyCheckOptions): KeyChecks {
+  const { db, log } = options;
+  const waitMs = options.waitMs ?? WAIT_MS;
+  const pollMs = options.pollMs ?? POLL_MS;
   const running = new Set<Promise<unknown>>();
-  const check = async (keyId: number) => {
-    const row = await checkTraderKey(deps, keyId);
-    deps.checked?.(keyId);
-    return row;
+
+  /** Whether a process follows the key now (an active key with a lease not run out), or will (this one). */
+  const followed = async (keyId: number): Promise<boolean> => {
+    const row = await db
+      .selectFrom('trader_keys as k')
+      .leftJoin('trader_key_sync as s', 's.key_id', 'k.id')
+      .select(['k.is_active', 's.holder', 's.lease_until'])
+      .where('k.id', '=', keyId)
+      .executeTakeFirst();
+    if (!row) throw new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+    if (row.is_active !== 1) return false;
+    return options.syncing || (row.holder !== null && Number(row.lease_until) > Date.now());
   };
+
+  const answered = async (keyId: number, request: number): Promise<CheckRow> => {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const sync = await db
+        .selectFrom('trader_key_sync')
+        .select('checks_answered')
+        .where('key_id', '=', keyId)
+        .executeTakeFirst();
+      if (!sync) throw new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+      if (Number(sync.checks_answered) >= request) {
+        const row = await keyCheckOf(db, keyId);
+        if (!row) throw new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+        return row;
+      }
+      if (Date.now() >= deadline)
+        throw new DomainError('busy', 'traderKeyCheckUnanswered', {}, { retryAfter: 5 });
+      await sleep(pollMs);
+    }
+  };
+
   return {
-    check,
+    async check(keyId) {
+      if (!(await followed(keyId))) {
+        const row = await checkTraderKey(options, keyId);
+        options.nudge(keyId);
+        return row;
+      }
+      const request = await requestCheck(db, keyId);
+      options.nudge(keyId);
+      return answered(keyId, request);
+    },
     saved(keyId) {
-      if (!deps.automatic) return;
-      const task: Promise<unknown> = check(keyId)
+      if (!options.syncing) return;
+      const task: Promise<unknown> = requestCheck(db, keyId)
+        .then(() => options.nudge(keyId))
         .catch((error: unknown) =>
-          deps.log.warn({ keyId, error: String(error) }, 'automatic trader key check failed'),
+          log.warn({ keyId, error: String(error) }, 'asking for a trader key check failed'),
         )
         .finally(() => running.delete(task));
       running.add(task);

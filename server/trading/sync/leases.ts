@@ -28,24 +28,31 @@ export async function ensureSyncRows(db: Kysely<DB>): Promise<void> {
     .execute();
 }
 
-/**
- * Renews this holder's leases and takes the free ones, of active keys; answers the keys held now, each
- * with the time its key was last edited (an edit restarts its follower: new key or secret) and last checked
- * (a check made by another process wakes the follower).
- */
+/** A key this process holds. */
+export type HeldKey = {
+  keyId: number;
+  /** When the key was last edited (an edit restarts its follower: new key or secret). */
+  editedAt: number;
+  /** When it was last checked (a check made by another process wakes the follower). */
+  checkedAt: number | null;
+  /** The latest check asked for and not answered yet (requestCheck), if any. */
+  checkRequest: number | null;
+};
+
+/** Renews this holder's leases and takes the free ones, of active keys; answers the keys held now. */
 export async function takeLeases(
   db: Kysely<DB>,
   dialect: Dialect,
   holder: string,
   leaseMs: number,
   now = Date.now(),
-): Promise<{ keyId: number; editedAt: number; checkedAt: number | null }[]> {
+): Promise<HeldKey[]> {
   return db.transaction().execute(async (trx) => {
     const candidates = trx
       .selectFrom('trader_key_sync as s')
       .innerJoin('trader_keys as k', 'k.id', 's.key_id')
       .leftJoin('trader_key_checks as c', 'c.key_id', 's.key_id')
-      .select(['s.key_id', 'k.updated_at', 'c.checked_at'])
+      .select(['s.key_id', 'k.updated_at', 'c.checked_at', 's.check_requests', 's.checks_answered'])
       .where('k.is_active', '=', 1)
       .where((eb) =>
         eb.or([eb('s.holder', '=', holder), eb('s.lease_until', '<', now), eb('s.holder', 'is', null)]),
@@ -66,7 +73,13 @@ export async function takeLeases(
         )
         .execute();
     }
-    return rows.map((row) => ({ keyId: row.key_id, editedAt: row.updated_at, checkedAt: row.checked_at }));
+    return rows.map((row) => ({
+      keyId: row.key_id,
+      editedAt: row.updated_at,
+      checkedAt: row.checked_at,
+      checkRequest:
+        Number(row.check_requests) > Number(row.checks_answered) ? Number(row.check_requests) : null,
+    }));
   });
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkTraderKey } from '../../services/trader-checks.ts';
+import { checkTraderKey, createKeyChecks, type ReaderFactory } from '../../services/trader-checks.ts';
 import { TEST_DIALECTS } from '../../test/databases.ts';
 import { eventually } from '../../test/hub-client.ts';
 import { fakeTradeIds, type SyncKit, syncKit } from './sync-test-kit.ts';
@@ -215,5 +215,53 @@ describe.each(TEST_DIALECTS)('trader sync resilience on %s', (dialect) => {
         ? true
         : undefined,
     );
+  });
+
+  it('checks a key asked for in another process in the process that follows it, decrypting it nowhere else', async () => {
+    kit = await syncKit(dialect);
+    const account = kit.fake.addAccount();
+    const keyId = await kit.addKey(account);
+    // Readers made per process: a reader is made only right after the key's secret is decrypted.
+    const readers = { a: 0, b: 0 };
+    const counting =
+      (name: keyof typeof readers): ReaderFactory =>
+      (credentials, options) => {
+        readers[name]++;
+        return kit.readerFor(credentials, options);
+      };
+    const a = kit.worker('a', {}, counting('a'));
+    a.start();
+    await eventually(async () => ((await kit.sync(keyId))?.state === 'syncing' ? true : undefined));
+    // Process b syncs keys too, but not this one; the hub's nudge reaches every process.
+    const b = kit.worker('b', {}, counting('b'));
+    b.start();
+    await b.tick();
+    const options = {
+      db: kit.db,
+      secretsKey: kit.secretsKey,
+      readerFor: counting('b'),
+      log: kit.log,
+      syncing: true,
+      nudge: (id: number) => {
+        a.nudge(id);
+        b.nudge(id);
+      },
+    };
+    account.restrictions.ipRestrict = true; // changed at the exchange since the last check
+    const answered = await createKeyChecks(options).check(keyId);
+    expect(answered).toMatchObject({ state: 'ok', ip_restricted: 1 });
+    expect(await kit.sync(keyId)).toMatchObject({ holder: 'a', check_requests: 1, checks_answered: 1 });
+    expect(readers.b).toBe(0);
+    expect(readers.a).toBeGreaterThan(0);
+
+    // The holder dies and nobody takes over within the wait: the check is refused as busy, not done in b.
+    await b.stop();
+    await a.stop({ release: false });
+    await expect(createKeyChecks({ ...options, waitMs: 300 }).check(keyId)).rejects.toMatchObject({
+      kind: 'busy',
+      message: 'traderKeyCheckUnanswered',
+    });
+    expect(readers.b).toBe(0);
+    kit.expectNoSecrets();
   });
 });

@@ -68,15 +68,19 @@ export async function syncKit(
     readerFor,
     secretsKey,
     emitted,
-    /** A worker of its own (a process), not started. */
-    worker(holder: string, timing: Partial<SyncTiming> = {}): TraderSync {
+    /** A worker of its own (a process), not started; it reads the exchange with `ownReader` if given. */
+    worker(
+      holder: string,
+      timing: Partial<SyncTiming> = {},
+      ownReader: ReaderFactory = readerFor,
+    ): TraderSync {
       const worker = createTraderSync({
         db,
         dialect,
         log,
         hub: hub as never,
         secretsKey,
-        readerFor,
+        readerFor: ownReader,
         holder,
         timing: { ...TEST_TIMING, ...timing },
       });

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { ExchangeLogger } from '../../exchange/exchange-reader.ts';
 import { presentTraderLiveChanged } from '../../presenters/trading.ts';
 import type { Hub } from '../../realtime/hub.ts';
-import { checkTraderKey, type ReaderFactory } from '../../services/trader-checks.ts';
+import { answerCheckRequests, checkTraderKey, type ReaderFactory } from '../../services/trader-checks.ts';
 import { DEFAULT_TIMING, KeyFollower, type SyncTiming } from './key-follower.ts';
 import { ensureSyncRows, releaseLeases, takeLeases } from './leases.ts';
 
@@ -52,6 +52,8 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
   const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const followers = new Map<number, { follower: KeyFollower; editedAt: number; checkedAt: number | null }>();
   const nudged = new Set<number>();
+  /** Checks asked for (by any process) being done here, by key. */
+  const checking = new Map<number, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let again = false;
@@ -74,6 +76,24 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
     },
   };
 
+  /** Checks a held key as asked (requestCheck), records the answer, and wakes its follower. */
+  function answer(keyId: number, request: number): void {
+    if (checking.has(keyId)) return; // a later request is seen at the next tick
+    const failed = (error: unknown) =>
+      log.warn({ keyId, error: String(error) }, 'trader sync: answering a check failed');
+    const task = followerDeps
+      .check(keyId)
+      .catch(failed)
+      // Answered even when the check could not be stored: the asker then reads the check as it is.
+      .then(() => answerCheckRequests(db, keyId, request))
+      .catch(failed)
+      .finally(() => {
+        checking.delete(keyId);
+        followers.get(keyId)?.follower.wake();
+      });
+    checking.set(keyId, task);
+  }
+
   async function tickOnce(): Promise<void> {
     await ensureSyncRows(db);
     const held = await takeLeases(db, options.dialect, holder, timing.leaseMs);
@@ -87,7 +107,8 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
     }
     // Keys switched off: their followers have stopped above; they read idle.
     await releaseLeases(db, holder, false);
-    for (const { keyId, editedAt, checkedAt } of held) {
+    for (const { keyId, editedAt, checkedAt, checkRequest } of held) {
+      if (checkRequest !== null) answer(keyId, checkRequest);
       const entry = followers.get(keyId);
       if (entry && entry.editedAt === editedAt) {
         // Checked meanwhile (here or by another process): the follower looks at the check again now.
@@ -136,6 +157,7 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
       stopped = true;
       clearInterval(timer);
       await ticking;
+      await Promise.all(checking.values());
       const all = [...followers.values()];
       followers.clear();
       await Promise.all(all.map((entry) => entry.follower.stop()));
