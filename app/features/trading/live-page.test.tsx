@@ -202,6 +202,15 @@ describe('live trading page', () => {
     expect(screen.getByTestId('copy-leverage')).toHaveTextContent('杠杆 2.5×');
   });
 
+  it('shows a dash for a leverage not read yet (a position the stream opened a moment ago), never 0×', async () => {
+    stubLive({
+      snapshots: { 2: [snapshotOf({ keyId: 2, positions: [positionOf({ size: 1.2, leverage: 0 })] })] },
+    });
+    renderLive('/?type=1&keyId=2');
+    await waitFor(() => expect(screen.getByTestId('copy-leverage')).toHaveTextContent('杠杆 —'));
+    expect(screen.getByTestId('positions-table')).not.toHaveTextContent('0×');
+  });
+
   it('opens the trader named in the address (the back office’s links)', async () => {
     stubLive();
     renderLive('/?type=1&keyId=2');

@@ -58,7 +58,9 @@ export function formatRatio(locale: Locale, value: number | null | undefined): s
 }
 
 /** Leverage: "10×", fractional when a ratio made it so. */
+/** A leverage, or a dash while it is not known (a position the stream opened, before the REST read). */
 export function formatLeverage(locale: Locale, value: number): string {
+  if (!(value > 0)) return '—';
   return `${formatRatio(locale, value)}×`;
 }
 

@@ -203,9 +203,10 @@ export class KeyFollower {
     return Math.min(maxBackoffMs, backoffMs * 2 ** (failures - 1)) * (0.75 + Math.random() / 2);
   }
 
-  private async store(work: () => Promise<LiveChangeRows | null>): Promise<void> {
+  private async store(work: () => Promise<LiveChangeRows | null>): Promise<LiveChangeRows | null> {
     const change = await this.enqueue(work);
     if (change) await this.deps.publish(change).catch(() => {});
+    return change;
   }
 
   /**
@@ -219,6 +220,8 @@ export class KeyFollower {
     const reader = this.deps.readerFor(credentials, { ipRestricted: check.ip_restricted === 1 });
     let opened = false;
     let resumed = false;
+    // A position the stream opened lacks what only REST reads (leverage, mark and liquidation prices).
+    let newPosition = false;
     let refused: unknown;
     const onStatus = (status: StreamStatus) => {
       if (status.state === 'open') {
@@ -237,7 +240,14 @@ export class KeyFollower {
       log.error({ keyId, what, error: String(error) }, 'trader sync: storing a change failed');
     const stream: UserStream = reader.userStream({
       order: (event) => void this.store(() => storeOrderEvent(db, keyId, event)).catch(failed('order')),
-      account: (event) => void this.store(() => storeAccountEvent(db, keyId, event)).catch(failed('account')),
+      account: (event) =>
+        void this.store(() => storeAccountEvent(db, keyId, event))
+          .then((change) => {
+            if (!change?.opened.length) return;
+            newPosition = true;
+            this.wake();
+          })
+          .catch(failed('account')),
       status: onStatus,
     });
     const reconcile = () =>
@@ -259,8 +269,9 @@ export class KeyFollower {
           check = await this.deps.check(keyId);
           if (!verdictOf(check).follow) return;
         }
-        if (resumed || Date.now() >= due) {
+        if (resumed || newPosition || Date.now() >= due) {
           resumed = false;
+          newPosition = false;
           try {
             await reconcile();
             failures = 0;

@@ -198,10 +198,20 @@ describe.each(TEST_DIALECTS)('trader sync on %s', (dialect) => {
       symbol: 'BTCUSDT',
       positionAmt: '0.5',
       entryPrice: '60000',
+      markPrice: '60000',
       unRealizedProfit: '0',
+      notional: '30000',
+      initialMargin: '6000',
+      liquidationPrice: '48500',
     });
     const opened = await eventually(() => kit.changes(keyId).find((c) => (c.opened as unknown[]).length));
     expect(opened.opened).toEqual([{ symbol: 'BTCUSDT', positionSide: POSITION_MODE.single }]);
+    // The event has no leverage nor liquidation price: a reconciliation follows at once (the worker's own
+    // comes every 10 minutes here), so the position gets them in seconds.
+    const positions = () => kit.changes(keyId).flatMap((c) => traderLiveChangedPayload.parse(c).positions);
+    const completed = await eventually(() => positions().find((p) => p.leverage > 0));
+    expect(completed).toMatchObject({ symbol: 'BTCUSDT', leverage: 5, liquidationPrice: 48500 });
+    expect(positions()[0]).toMatchObject({ leverage: 0 });
     const sell = account.fill({
       symbol: 'BTCUSDT',
       side: 'SELL',
