@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010-advisory-empty-description.ts';
 import * as m0011 from './migrations/0011-mail-outbox-worker.ts';
 import * as m0012 from './migrations/0012-trader-sync.ts';
 import * as m0013 from './migrations/0013-trader-key-check-requests.ts';
+import * as m0014 from './migrations/0014-trader-flat-marks.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0011-mail-outbox-worker': m0011,
   '0012-trader-sync': m0012,
   '0013-trader-key-check-requests': m0013,
+  '0014-trader-flat-marks': m0014,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -188,6 +188,13 @@ export type TraderKeySyncTable = {
   check_requests: Generated<number>;
   checks_answered: Generated<number>;
 };
+/** The fill after which a symbol of a key last held no position (positions are rebuilt from there). */
+export type TraderFlatMarksTable = {
+  key_id: number;
+  symbol: string;
+  time: number;
+  trade_id: string;
+};
 /** Side and position side as the spec's codes (shared/trading.ts). */
 export type TraderPositionsTable = {
   key_id: number;
@@ -291,6 +298,7 @@ export type DB = {
   trader_key_checks: TraderKeyChecksTable;
   trader_key_sync: TraderKeySyncTable;
   trader_positions: TraderPositionsTable;
+  trader_flat_marks: TraderFlatMarksTable;
   trader_orders: TraderOrdersTable;
   trader_fills: TraderFillsTable;
   trader_income: TraderIncomeTable;

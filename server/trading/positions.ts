@@ -253,14 +253,21 @@ export interface RebuiltPositions {
   /** Positions still open after the last fill. */
   open: OpenPosition[];
   ignoredFills: number;
+  /** By symbol, the last fill after which the symbol held no position on any side. */
+  flat: Map<string, Fill>;
 }
 
 /** Every position of a fill history, closed and still open. Fills in any order; O(n log n). */
 export function rebuildPositions(fills: readonly Fill[]): RebuiltPositions {
   const book = createPositionBook();
   const closed: ClosedPosition[] = [];
-  for (const fill of inOrder(fills, compareFills)) applyFill(book, fill, closed);
-  return { closed, open: openPositions(book), ignoredFills: book.ignoredFills };
+  const flat = new Map<string, Fill>();
+  for (const fill of inOrder(fills, compareFills)) {
+    applyFill(book, fill, closed);
+    const slots = book.open.get(fill.symbol);
+    if (!slots?.BOTH && !slots?.LONG && !slots?.SHORT) flat.set(fill.symbol, fill);
+  }
+  return { closed, open: openPositions(book), ignoredFills: book.ignoredFills, flat };
 }
 
 /** The closed positions of a fill history, in closing order. */

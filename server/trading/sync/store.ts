@@ -10,7 +10,13 @@ import type {
   Position,
 } from '../../exchange/exchange-reader.ts';
 import { toFill } from '../../services/trading-read-history.ts';
-import { type ClosedPosition, type RebuiltPositions, rebuildPositions } from '../positions.ts';
+import {
+  type ClosedPosition,
+  compareFills,
+  type Fill as PositionFill,
+  type RebuiltPositions,
+  rebuildPositions,
+} from '../positions.ts';
 import {
   type FillRow,
   fillRow,
@@ -101,16 +107,59 @@ async function insertIncome(trx: Transaction<DB>, keyId: number, entries: Income
   }
 }
 
-/** The positions of these symbols rebuilt from every stored fill (what closed, what is open since when). */
-async function rebuild(trx: Transaction<DB>, keyId: number, symbols: string[]): Promise<RebuiltPositions> {
-  if (symbols.length === 0) return { closed: [], open: [], ignoredFills: 0 };
-  const rows = await trx
-    .selectFrom('trader_fills')
-    .selectAll()
-    .where('key_id', '=', keyId)
-    .where('symbol', 'in', symbols)
-    .execute();
-  return rebuildPositions(rows.map(toFill));
+/**
+ * The positions of these symbols rebuilt from their stored fills (what closed, what is open since when):
+ * from each symbol's flat mark on (the fill after which it last held no position), or from its first fill
+ * when a fill added now comes before the mark (late history). The marks move to where each symbol is last
+ * flat, so a fill's work stays the size of the positions still open, not of the trader's history.
+ */
+async function rebuild(
+  trx: Transaction<DB>,
+  keyId: number,
+  symbols: string[],
+  added: readonly FillRow[],
+): Promise<RebuiltPositions> {
+  if (symbols.length === 0) return { closed: [], open: [], ignoredFills: 0, flat: new Map() };
+  const marks = new Map(
+    (
+      await trx
+        .selectFrom('trader_flat_marks')
+        .select(['symbol', 'time', 'trade_id'])
+        .where('key_id', '=', keyId)
+        .where('symbol', 'in', symbols)
+        .execute()
+    ).map((mark) => [mark.symbol, { time: Number(mark.time), tradeId: mark.trade_id }]),
+  );
+  type Mark = Pick<PositionFill, 'time' | 'tradeId'>;
+  const after = (fill: Mark, mark: Mark) => compareFills(fill as PositionFill, mark as PositionFill) > 0;
+  for (const fill of added) {
+    const mark = marks.get(fill.symbol);
+    if (mark && !after({ time: fill.time, tradeId: fill.trade_id }, mark)) marks.delete(fill.symbol);
+  }
+  const fills: PositionFill[] = [];
+  for (const symbol of symbols) {
+    const mark = marks.get(symbol);
+    let query = trx
+      .selectFrom('trader_fills')
+      .selectAll()
+      .where('key_id', '=', keyId)
+      .where('symbol', '=', symbol);
+    if (mark) query = query.where('time', '>=', mark.time);
+    for (const row of await query.orderBy('time').execute()) {
+      const fill = toFill(row);
+      if (!mark || after(fill, mark)) fills.push(fill);
+    }
+  }
+  const rebuilt = rebuildPositions(fills);
+  for (const [symbol, fill] of rebuilt.flat) {
+    const mark = { time: fill.time, trade_id: String(fill.tradeId) };
+    await trx
+      .insertInto('trader_flat_marks')
+      .values({ key_id: keyId, symbol, ...mark })
+      .onConflict((oc) => oc.columns(['key_id', 'symbol']).doUpdateSet(mark))
+      .execute();
+  }
+  return rebuilt;
 }
 
 /** The positions that the added fills closed. */
@@ -204,9 +253,12 @@ export function storeReconciliation(
     const fresh = read.positions.filter(
       (p) => !positionsBefore.get(positionId({ symbol: p.symbol, position_side: p.mode ?? 2 }))?.opened_at,
     );
-    const rebuilt = await rebuild(trx, keyId, [
-      ...new Set([...fresh.map((p) => p.symbol), ...change.fills.map((f) => f.symbol)]),
-    ]);
+    const rebuilt = await rebuild(
+      trx,
+      keyId,
+      [...new Set([...fresh.map((p) => p.symbol), ...change.fills.map((f) => f.symbol)])],
+      change.fills,
+    );
     const seen = new Set<string>();
     for (const position of read.positions) {
       const side = position.mode ?? 2;
@@ -309,7 +361,7 @@ export function storeOrderEvent(
       change.removedOrders.push(orderId);
     }
     if (change.fills.length) {
-      change.closed = closedBy(await rebuild(trx, keyId, [event.order.symbol]), change.fills);
+      change.closed = closedBy(await rebuild(trx, keyId, [event.order.symbol], change.fills), change.fills);
     }
     return finish(trx, keyId, change);
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { traderLiveChangedPayload } from '#shared/schemas/trading.ts';
-import { ORDER_TYPE, POSITION_MODE } from '#shared/trading.ts';
+import { ORDER_TYPE, POSITION_MODE, SIDE } from '#shared/trading.ts';
 import { TEST_DIALECTS } from '../../test/databases.ts';
 import { eventually } from '../../test/hub-client.ts';
 import { netValueCurve } from '../net-value.ts';
@@ -253,6 +253,60 @@ describe.each(TEST_DIALECTS)('trader sync on %s', (dialect) => {
     ).toEqual([]);
     expect((await kit.sync(keyId))?.live_seq).toBe(changes.length);
     kit.expectNoSecrets();
+  });
+
+  it('rebuilds a symbol’s positions from where it was last flat, not from its whole history', async () => {
+    kit = await syncKit(dialect);
+    const account = kit.fake.addAccount();
+    const keyId = await kit.addKey(account);
+    kit.worker('a').start();
+    await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
+    await eventually(() => (kit.fake.streamCount(account.apiKey) === 1 ? true : undefined));
+    const closedCount = () => kit.changes(keyId).flatMap((c) => c.closed as unknown[]).length;
+
+    account.fill({ symbol: 'BTCUSDT', side: 'BUY', price: '100', qty: '1' });
+    const flatAt = account.fill({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      price: '110',
+      qty: '1',
+      realizedPnl: '10',
+    });
+    await eventually(() => (closedCount() === 1 ? true : undefined));
+    const mark = await kit.db
+      .selectFrom('trader_flat_marks')
+      .selectAll()
+      .where('key_id', '=', keyId)
+      .execute();
+    expect(mark).toEqual([
+      { key_id: keyId, symbol: 'BTCUSDT', time: flatAt.time, trade_id: String(flatAt.id) },
+    ]);
+
+    // A stored fill before the mark that a rebuild from the first fill would count (an open buy of 5) ...
+    await kit.db
+      .insertInto('trader_fills')
+      .values({
+        key_id: keyId,
+        symbol: 'BTCUSDT',
+        trade_id: '1',
+        order_id: '1',
+        side: SIDE.buy,
+        position_side: POSITION_MODE.single,
+        price: 1,
+        quantity: 5,
+        realized_pnl: 0,
+        commission: 0,
+        commission_asset: 'USDT',
+        maker: 0,
+        time: flatAt.time - 1000,
+      })
+      .execute();
+    // ... is not read for the next position: it opens at 200 and closes at 220, size 1.
+    account.fill({ symbol: 'BTCUSDT', side: 'BUY', price: '200', qty: '1' });
+    account.fill({ symbol: 'BTCUSDT', side: 'SELL', price: '220', qty: '1', realizedPnl: '20' });
+    await eventually(() => (closedCount() === 2 ? true : undefined));
+    const closed = kit.changes(keyId).flatMap((c) => traderLiveChangedPayload.parse(c).closed);
+    expect(closed.at(-1)).toMatchObject({ entryPrice: 200, exitPrice: 220, size: 1, realizedPnl: 20 });
   });
 
   it('backfills the fills and income of a gap from the exchange’s history after a restart, counting nothing twice', async () => {
