@@ -8,6 +8,7 @@ import type { ReaderFactory } from '../../services/trader-checks.ts';
 import type { BinanceFake, BinanceFakeOptions } from '../../test/binance-fake.ts';
 import { recordingLogger, startBinanceFake } from '../../test/binance-fake-kit.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { eventually } from '../../test/hub-client.ts';
 import type { SyncTiming } from './key-follower.ts';
 import { createTraderSync, type TraderSync } from './trader-sync.ts';
 
@@ -107,6 +108,14 @@ export async function syncKit(
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
+    },
+    /** Adds the account's key and has worker 'a' follow it: reconciled once, its user-data stream open. */
+    async following(account: { apiKey: string; secret: string }): Promise<number> {
+      const keyId = await this.addKey(account);
+      this.worker('a').start();
+      await eventually(async () => ((await this.sync(keyId))?.reconciled_at ? true : undefined));
+      await eventually(() => (fake.streamCount(account.apiKey) === 1 ? true : undefined));
+      return keyId;
     },
     sync: (keyId: number) =>
       db.selectFrom('trader_key_sync').selectAll().where('key_id', '=', keyId).executeTakeFirst(),

@@ -182,10 +182,7 @@ describe.each(TEST_DIALECTS)('trader sync on %s', (dialect) => {
       orderType: 'STOP_MARKET',
       triggerPrice: '58000',
     });
-    const keyId = await kit.addKey(account);
-    kit.worker('a').start();
-    await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
-    await eventually(() => (kit.fake.streamCount(account.apiKey) === 1 ? true : undefined));
+    const keyId = await kit.following(account);
 
     const buy = account.fill({
       symbol: 'BTCUSDT',
@@ -258,10 +255,7 @@ describe.each(TEST_DIALECTS)('trader sync on %s', (dialect) => {
   it('rebuilds a symbol’s positions from where it was last flat, not from its whole history', async () => {
     kit = await syncKit(dialect);
     const account = kit.fake.addAccount();
-    const keyId = await kit.addKey(account);
-    kit.worker('a').start();
-    await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
-    await eventually(() => (kit.fake.streamCount(account.apiKey) === 1 ? true : undefined));
+    const keyId = await kit.following(account);
     const closedCount = () => kit.changes(keyId).flatMap((c) => c.closed as unknown[]).length;
 
     account.fill({ symbol: 'BTCUSDT', side: 'BUY', price: '100', qty: '1' });
@@ -371,11 +365,8 @@ describe.each(TEST_DIALECTS)('trader sync on %s', (dialect) => {
   it('keeps every fill made while the user-data stream was down, from the reconciliation after it reconnects', async () => {
     kit = await syncKit(dialect);
     const account = kit.fake.addAccount();
-    const keyId = await kit.addKey(account);
     // Reconciliations only at the start and after a reconnect (the timer's is 10 minutes away).
-    kit.worker('a').start();
-    await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
-    await eventually(() => (kit.fake.streamCount(account.apiKey) === 1 ? true : undefined));
+    const keyId = await kit.following(account);
     const live = account.fill({
       symbol: 'BTCUSDT',
       side: 'BUY',
