@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { api, grantRoles } from './support/api.ts';
+import { openContext, pickOption, rowOf, soundPlays, toast } from './support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
 
@@ -22,42 +23,7 @@ const strategyTitle = `BTC 突破做多 ${run}`;
 const messageTitle = `系统维护通知 ${run}`;
 const messageContent = `今晚 23:00 至 23:30 进行系统维护，期间实时推送可能短暂中断。(${run})`;
 
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice', { hasText: text });
-const rowOf = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
 const popupOf = (page: Page) => page.getByTestId('system-message-popup').filter({ hasText: messageTitle });
-
-/** Counts calls of HTMLMediaElement.play (the reminder sound) without playing anything. */
-const COUNT_SOUND = () => {
-  const counter = window as unknown as { __reminderPlays: number };
-  counter.__reminderPlays = 0;
-  HTMLMediaElement.prototype.play = function play() {
-    counter.__reminderPlays += 1;
-    return Promise.resolve();
-  };
-};
-const soundPlays = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __reminderPlays: number }).__reminderPlays);
-
-async function openContext(browser: Browser, width = 1600): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width, height: 900 } });
-  await context.addInitScript(COUNT_SOUND);
-  // Actions that cannot happen (a covered button, say) fail at once instead of running out the test's time.
-  context.setDefaultTimeout(20_000);
-  return { context, page: await context.newPage() };
-}
-
-/** Opens an antd Select and picks an option; the list opens with an animation, so a missed click is retried. */
-async function pickOption(page: Page, select: Locator, option: string, away: Locator) {
-  await expect(async () => {
-    if ((await openDropdown(page).count()) === 0) await select.click();
-    await openDropdown(page)
-      .locator('.ant-select-item-option', { hasText: option })
-      .click({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  await away.click();
-  await expect(openDropdown(page)).toHaveCount(0);
-}
 
 async function waitForLive(page: Page) {
   await expect(page.getByTestId('hub-status')).toHaveAttribute('data-status', 'connected');

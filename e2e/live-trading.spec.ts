@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, grantRoles } from './support/api.ts';
+import { openContext, pickOption, rowOf, soundPlays, toast } from './support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import { createExchangeAccount, type ExchangeAccount } from './support/exchange.ts';
 import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
@@ -28,41 +29,6 @@ const traderName = `Live-${run}`;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice', { hasText: text });
-const rowOf = (scope: Page | Locator, text: string) => scope.locator('tr.ant-table-row', { hasText: text });
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-
-/** Counts calls of HTMLMediaElement.play (the reminder sound) without playing anything. */
-const COUNT_SOUND = () => {
-  const counter = window as unknown as { __reminderPlays: number };
-  counter.__reminderPlays = 0;
-  HTMLMediaElement.prototype.play = function play() {
-    counter.__reminderPlays += 1;
-    return Promise.resolve();
-  };
-};
-const soundPlays = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __reminderPlays: number }).__reminderPlays);
-
-async function openContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1600, height: 900 } });
-  await context.addInitScript(COUNT_SOUND);
-  context.setDefaultTimeout(20_000);
-  return { context, page: await context.newPage() };
-}
-
-/** Opens an antd Select and picks an option; the list opens with an animation, so a missed click is retried. */
-async function pickOption(page: Page, select: Locator, option: string, away: Locator) {
-  await expect(async () => {
-    if ((await openDropdown(page).count()) === 0) await select.click();
-    await openDropdown(page)
-      .locator('.ant-select-item-option', { hasText: option })
-      .click({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  await away.click();
-  await expect(openDropdown(page)).toHaveCount(0);
-}
 
 /** The trader list is not pushed to administrators: reload until the key's sync column reads `state`. */
 async function expectSyncState(page: Page, state: string, detail?: RegExp) {

@@ -1,0 +1,48 @@
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+
+// Browser pieces the journeys share: a context whose reminder sound is counted, not played, and antd
+// widgets that open with an animation.
+
+/** Counts calls of HTMLMediaElement.play (the reminder sound) without playing anything. */
+const COUNT_SOUND = () => {
+  const counter = window as unknown as { __reminderPlays: number };
+  counter.__reminderPlays = 0;
+  HTMLMediaElement.prototype.play = function play() {
+    counter.__reminderPlays += 1;
+    return Promise.resolve();
+  };
+};
+
+/** How many times the page has played the reminder sound (in a context of `openContext`). */
+export const soundPlays = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __reminderPlays: number }).__reminderPlays);
+
+/** A Chinese browser of `width` px whose sound is counted. */
+export async function openContext(
+  browser: Browser,
+  width = 1600,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width, height: 900 } });
+  await context.addInitScript(COUNT_SOUND);
+  // Actions that cannot happen (a covered button, say) fail at once instead of running out the test's time.
+  context.setDefaultTimeout(20_000);
+  return { context, page: await context.newPage() };
+}
+
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-message-notice', { hasText: text });
+export const rowOf = (scope: Page | Locator, text: string) =>
+  scope.locator('tr.ant-table-row', { hasText: text });
+const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** Opens an antd Select and picks an option; the list opens with an animation, so a missed click is retried. */
+export async function pickOption(page: Page, select: Locator, option: string, away: Locator) {
+  await expect(async () => {
+    if ((await openDropdown(page).count()) === 0) await select.click();
+    await openDropdown(page)
+      .locator('.ant-select-item-option', { hasText: option })
+      .click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await away.click();
+  await expect(openDropdown(page)).toHaveCount(0);
+}
