@@ -367,26 +367,32 @@ describe.each(TEST_DIALECTS)('trader sync on %s', (dialect) => {
     const account = kit.fake.addAccount();
     // Reconciliations only at the start and after a reconnect (the timer's is 10 minutes away).
     const keyId = await kit.following(account);
+    // Stamped by the exchange 40 s ago, so that the 30 s of fills below are in the past when read.
+    const start = Date.now() - 40_000;
     const live = account.fill({
       symbol: 'BTCUSDT',
       side: 'BUY',
       price: '60000',
       qty: '0.1',
       commission: '2.4',
+      time: start,
     });
     await eventually(async () => ((await kit.fillIds(keyId)).includes(String(live.id)) ? true : undefined));
 
-    // The stream drops, and the exchange refuses new listen keys for a while: fills happen meanwhile.
+    // The stream drops, and the exchange refuses new listen keys for a while: 30 seconds of fills happen
+    // meanwhile (stamped by the exchange over the 30 s after the drop, which the test does not wait out).
     kit.fake.fail({ kind: 'reset' }, { path: '/fapi/v1/listenKey', times: 4 });
     kit.fake.dropStreams(account.apiKey);
     await eventually(() => (kit.fake.streamCount(account.apiKey) === 0 ? true : undefined));
-    for (let i = 0; i < 5; i++)
+    const droppedAt = start + 1_000;
+    for (let i = 0; i < 6; i++)
       account.fill({
         symbol: i % 2 ? 'ETHUSDT' : 'BTCUSDT',
         side: 'SELL',
         price: '100',
         qty: '0.01',
         commission: '0.01',
+        time: droppedAt + i * 6_000,
       });
     const dropped = await eventually(async () => {
       const sync = await kit.sync(keyId);
