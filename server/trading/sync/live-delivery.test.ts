@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TraderLiveChangedPayload } from '#shared/schemas/trading.ts';
 import { useHubTestKit } from '../../realtime/hub-test-kit.ts';
 import { TEST_DIALECTS } from '../../test/databases.ts';
-import { events } from '../../test/hub-client.ts';
+import { events, untilTime } from '../../test/hub-client.ts';
 
 // Who the hub gives a trader's live change to (hub.emitToKey): the members in the key's room whom the
 // database still lets receive the key (subscribed, entitled, membership running), and the administrators,
@@ -54,5 +54,49 @@ describe.each(TEST_DIALECTS)('trader live changes through the hub on %s', (diale
     await kit.mark(Object.values(clients));
     expect(received('subscriber')).toEqual([change(kit.keyId, 1)]);
     expect(received('admin')).toEqual([change(kit.keyId, 1), change(kit.keyId, 2)]);
+  });
+
+  it('stops reaching a subscriber at once when their tag is taken away or their membership runs out', async () => {
+    const roles = (
+      await kit.t.app.inject({ url: '/api/Management/GetRoles', headers: kit.admin })
+    ).json() as {
+      roleId: number;
+      roleName: string;
+    }[];
+    const idsOf = (name: string) => roles.filter((role) => role.roleName === name).map((role) => role.roleId);
+    // The key admits StandardUser (again: the test above took it away).
+    const opened = await kit.post('/api/TraderKey/UpdateApiKeySubConfig', {
+      id: kit.keyId,
+      permissionMap: idsOf('StandardUser'),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const watcher = await kit.member(['StandardUser'], { subscribe: true });
+    const demoted = await kit.member(['StandardUser'], { subscribe: true });
+    // Nothing is written when a membership runs out: delivery compares its end with the time of sending.
+    const memberUntil = Date.now() + 3000;
+    const lapsing = await kit.member(['StandardUser'], { subscribe: true, memberUntil });
+    const clients = {
+      watcher: await kit.welcomed(watcher.token),
+      demoted: await kit.welcomed(demoted.token),
+      lapsing: await kit.welcomed(lapsing.token),
+    };
+    const received = (name: keyof typeof clients) => events(clients[name].received, 'TraderLiveChanged');
+    await kit.t.app.hub.emitToKey(kit.keyId, 'TraderLiveChanged', change(kit.keyId, 1));
+    await kit.mark(Object.values(clients));
+    for (const name of ['watcher', 'demoted', 'lapsing'] as const) expect(received(name)).toHaveLength(1);
+
+    // The administrator takes StandardUser away from one of them (they keep their membership).
+    const res = await kit.post('/api/Management/AssignUserRole', {
+      userId: demoted.user.id,
+      permissionMap: idsOf('PremiumUser'),
+      memberDays: 30,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await untilTime(memberUntil + 50);
+    await kit.t.app.hub.emitToKey(kit.keyId, 'TraderLiveChanged', change(kit.keyId, 2));
+    await kit.mark(Object.values(clients));
+    expect(received('watcher')).toEqual([change(kit.keyId, 1), change(kit.keyId, 2)]);
+    expect(received('demoted')).toEqual([change(kit.keyId, 1)]);
+    expect(received('lapsing')).toEqual([change(kit.keyId, 1)]);
   });
 });
