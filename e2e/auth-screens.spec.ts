@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '../shared/constants.ts';
-import { failOnConsoleErrors, shoot, switchLanguage } from './support/journey.ts';
+import { expectSignInPage, failOnConsoleErrors, shoot, switchLanguage } from './support/journey.ts';
 
 // The login screen of spec §2 in both languages and both widths, its register and forgot-password modes,
 // and the sign-in pages around it.
@@ -24,7 +24,7 @@ async function expectCaptchaAtFullSize(page: Page): Promise<void> {
 
 async function openLoginScreen(page: Page, path = '/Account/Login'): Promise<void> {
   await page.goto(path);
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  await expectSignInPage(page);
   await expect(page.getByTestId('captcha-image').locator('img')).toBeVisible();
 }
 
@@ -144,7 +144,7 @@ test('the header sign-in returns to the page it was opened from, with its messag
   await page.goto('/teach');
   await expect(page.getByTestId('sign-in')).toHaveAttribute('href', '/Account/Login?returnUrl=%2Fteach');
   await page.goto('/Account/Login?returnUrl=%2Fteach&message=%E8%AF%B7%E5%85%88%E7%99%BB%E5%BD%95');
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  await expectSignInPage(page);
   await expect(page.getByTestId('login-notice')).toHaveText('请先登录');
 });
 
@@ -168,5 +168,5 @@ test('the sign-in step pages', async ({ page }) => {
   await expect(page.getByTestId('sign-out-confirm')).toContainText('Do you want to sign out?');
 
   await page.goto('/authentication/profile');
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  await expectSignInPage(page);
 });

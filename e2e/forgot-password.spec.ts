@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   createConfirmedAccount,
+  expectSignInPage,
   failOnConsoleErrors,
   linkIn,
   shoot,
@@ -26,7 +27,7 @@ test('reset the password through the mailed link, then sign in with the new one'
   await page.setViewportSize({ width: 1600, height: 900 });
 
   await page.goto('/personal/info');
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  await expectSignInPage(page);
   await page.getByTestId('to-forgot').click();
   await expect(page.getByTestId('auth-heading')).toHaveText('找回密码');
 
@@ -64,7 +65,7 @@ test('reset the password through the mailed link, then sign in with the new one'
 
   // Back to sign in: the old password no longer works, the new one does, and the return URL is kept.
   await page.getByTestId('reset-back').click();
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  await expectSignInPage(page);
   await submitLogin(page, email, oldPassword);
   await expect(page.getByTestId('login-outcome')).toContainText('Fail_IncorrectPwd');
   await submitLogin(page, email, newPassword);

@@ -34,10 +34,13 @@ const DAY = 24 * HOUR;
 async function expectSyncState(page: Page, state: string, detail?: RegExp) {
   await expect(async () => {
     await page.reload();
-    const sync = rowOf(page, traderName).getByTestId('key-sync');
-    await expect(sync.getByTestId('key-sync-state')).toHaveText(state, { timeout: 3_000 });
+    // The list comes back after the page's sign-in and a request: slow on a busy machine, then final.
+    const row = rowOf(page, traderName);
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    const sync = row.getByTestId('key-sync');
+    await expect(sync.getByTestId('key-sync-state')).toHaveText(state, { timeout: 1_000 });
     if (detail) await expect(sync).toContainText(detail, { timeout: 1_000 });
-  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 5_000] });
+  }).toPass({ timeout: 120_000, intervals: [1_000, 2_000, 5_000] });
 }
 
 /** Closes the live notifications (they would cover the page in a screenshot). */

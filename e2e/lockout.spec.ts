@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   createConfirmedAccount,
+  expectSignInPage,
   failOnConsoleErrors,
   shoot,
   submitLogin,
@@ -21,7 +22,7 @@ test('five wrong passwords lock the account and the right one is refused', async
   await page.setViewportSize({ width: 1600, height: 900 });
 
   await page.goto('/personal/info');
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  await expectSignInPage(page);
   const outcome = page.getByTestId('login-outcome');
 
   for (let attempt = 1; attempt <= 4; attempt++) {
@@ -37,7 +38,7 @@ test('five wrong passwords lock the account and the right one is refused', async
 
   await submitLogin(page, email, password);
   await expect(outcome).toContainText('Fail_Lock');
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+  await expectSignInPage(page);
   await expect(page.getByTestId('login-captcha')).toHaveValue('');
   await shoot(page, 'login-locked-zh-1600');
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
-import { createConfirmedAccount, signIn, uniqueEmail } from './support/journey.ts';
+import { createConfirmedAccount, expectSignInPage, signIn, uniqueEmail } from './support/journey.ts';
 
 // The application shell: home page, language, responsive menu, 404, footer, personal and admin layouts.
 // Every test fails on a console error or an uncaught page error.
@@ -150,7 +150,7 @@ test.describe('with a Chinese browser', () => {
 
     // A members-only section: a visitor who is not signed in is sent to sign in, returning there after.
     await dropdown.getByRole('link', { name: '支撑压力', exact: true }).click();
-    await expect(page).toHaveURL(/\/Account\/Login\?interaction=/);
+    await expectSignInPage(page);
     await expect(page.getByTestId('login-form')).toBeVisible();
 
     await page.goto('/');

@@ -125,6 +125,15 @@ export async function submitLogin(page: Page, email: string, password: string): 
 /** How long a wait that spans the sign-in redirects may take. */
 export const REDIRECT_TIMEOUT = 60_000;
 
+/**
+ * Waits for the sign-in page of the identity provider: the wait spans a chain of redirects (the web app
+ * starts the sign-in, the provider creates the interaction), longer than the default timeout on a busy
+ * machine.
+ */
+export async function expectSignInPage(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/, { timeout: REDIRECT_TIMEOUT });
+}
+
 /** Opens a guarded page, signs in on the login screen it leads to, and waits to be back there. */
 export async function signIn(
   page: Page,
@@ -134,9 +143,7 @@ export async function signIn(
   landing = start,
 ) {
   await page.goto(start);
-  // Each of these waits spans a chain of redirects through the identity provider; on a busy machine that
-  // takes longer than the default assertion timeout.
-  await expect(page).toHaveURL(/\/Account\/Login\?interaction=/, { timeout: REDIRECT_TIMEOUT });
+  await expectSignInPage(page);
   await submitLogin(page, email, password);
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === landing, {
     timeout: REDIRECT_TIMEOUT,
