@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,18 +26,27 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 }
 
-/** Starts a server script as its own process (so it has a core to itself) and waits until it answers. */
+/**
+ * Starts a server script as its own process (so it has a core to itself) and waits until it answers.
+ * `nodeFlags` come after those of `npm start`; with `ipc` the benchmark can talk to the process
+ * (process.send), as a probe loaded into it answers.
+ */
 export async function startProcess(
   script: string,
   env: Record<string, string>,
   readyUrl: string,
+  options: { nodeFlags?: string[]; ipc?: boolean } = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, script)], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    // Logs are written as in production (to stdout), and discarded here.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? []), path.join(ROOT, script)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      // Logs are written as in production (to stdout), and discarded here.
+      stdio: options.ipc ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -112,4 +121,71 @@ export async function withBenchDatabase(
     await database.close();
     if (schema) await admin(`drop schema ${schema} cascade`);
   }
+}
+
+/** The p-th percentile (nearest rank) of some values. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Milliseconds on the machine's monotonic clock: the same in every thread and process of the machine, so a
+ * moment taken in one process can be subtracted from one taken in another. (performance.timeOrigin is the
+ * wall clock read once at each start; a process started minutes after another can be off from it by the
+ * clock's adjustments in between.)
+ */
+export const monotonicNow = () => Number(process.hrtime.bigint()) / 1e6;
+
+export type ServerDatabase = {
+  /** The settings a server process is given to use it (DATA_DIR, and DATABASE_URL on PostgreSQL). */
+  env: Record<string, string>;
+  /** Removes it (the folder; the PostgreSQL database), once its server process has stopped. */
+  dispose(): Promise<void>;
+};
+
+/**
+ * A migrated database for a server process (`node server/main.ts`) of a benchmark: SQLite in a fresh
+ * folder, or a fresh database beside the one at `databaseUrl` (a process takes no schema name, and one
+ * database per process keeps two portals of one benchmark apart). `prepare` fills it before the server
+ * opens it: SQLite allows one process per file, and a server started on its data finds it as after a restart.
+ */
+export async function serverDatabase(
+  dialect: Dialect,
+  databaseUrl: string | undefined,
+  prepare: (database: Database) => Promise<void> = async () => {},
+): Promise<ServerDatabase> {
+  const dataDir = tempDataDir();
+  let url: string | undefined;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  if (dialect === 'postgres') {
+    if (!databaseUrl) throw new Error('serverDatabase: PostgreSQL needs a database URL');
+    await admin(`create database ${name}`);
+    const parsed = new URL(databaseUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  }
+  const database = await openDatabase({ dataDir, databaseUrl: url });
+  try {
+    await migrateToLatest(database);
+    await prepare(database);
+  } finally {
+    await database.close();
+  }
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url ?? '' },
+    async dispose() {
+      if (url) await admin(`drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -4,7 +4,8 @@ import { SERVER_NODE_FLAGS } from './harness.ts';
 
 // `npm run bench`: every benchmark in turn, each printing its ratio against a baseline from the same run.
 // Each runs in a process of its own, so that one benchmark's heap, pools and timers cannot slow the next,
-// with the Node.js flags of `npm start` (the hub benchmark runs the app in its own process).
+// with the Node.js flags of `npm start` (the hub benchmark runs the app in its own process; the trader
+// benchmarks start the portal, `node server/main.ts`, as a process of its own, with the same flags).
 const BENCHMARKS: Array<[title: string, file: string]> = [
   ['/api/Management/Health, full app vs bare Fastify', 'health.bench.ts'],
   ['user management on 100,000 users, full app vs raw SQL', 'users.bench.ts'],
@@ -18,6 +19,11 @@ const BENCHMARKS: Array<[title: string, file: string]> = [
     'GET /api/Trading/Statistics over 100,000 stored fills after the first computation vs GET /api/Trading/Traders',
     'trading-read.bench.ts',
   ],
+  [
+    'a fill at the exchange -> its live change at the last of 1,000 subscribed members, app vs bare socket.io broadcast',
+    'trader-live.bench.ts',
+  ],
+  ['memory of one process following 50 trader keys vs an idle process', 'trader-sync-memory.bench.ts'],
 ];
 
 if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)
