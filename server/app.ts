@@ -210,8 +210,8 @@ export async function buildApp(deps: AppDeps) {
     config.exchangeTestBaseUrl ? { urls: binanceTestUrls(config.exchangeTestBaseUrl) } : {},
   );
   const exchangeLog = app.log.child({ component: 'exchange' });
-  const readerFor: ReaderFactory = (credentials, { ipRestricted }) =>
-    createBinanceReader({ context: exchange, credentials, ipRestricted, log: exchangeLog });
+  const readerFor: ReaderFactory = (credentials, { ipRestricted, signal }) =>
+    createBinanceReader({ context: exchange, credentials, ipRestricted, signal, log: exchangeLog });
   const syncLog = app.log.child({ component: 'trader-sync' });
   const traderSync = config.traderSync
     ? createTraderSync({ db, dialect: database.dialect, log: syncLog, hub, secretsKey, readerFor })

@@ -107,6 +107,8 @@ export interface BinanceClientOptions {
   timeoutMs: number;
   /** Whether the key is known to be IP-restricted (its last restrictions check): reads -2015 as ipNotAllowed. */
   ipRestricted: () => boolean;
+  /** Aborted when the reader's user stops (a follower stopping): waits for the budget and requests end. */
+  signal?: AbortSignal;
 }
 
 const INVALID_KEY_CODES = new Set([-1002, -1022, -2014, -2015]);
@@ -171,7 +173,7 @@ export class BinanceClient {
         throw new ExchangeError('invalidKey', 'No API key was given for a private call');
       headers['X-MBX-APIKEY'] = this.#credentials.apiKey;
     }
-    const settle = await budget.reserve(call.weight);
+    const settle = await budget.reserve(call.weight, this.#options.signal);
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(call.params ?? {})) {
       if (value !== undefined) query.set(name, String(value));
@@ -190,7 +192,9 @@ export class BinanceClient {
       response = await fetch(url, {
         method: call.method,
         headers,
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        signal: this.#options.signal
+          ? AbortSignal.any([AbortSignal.timeout(this.#options.timeoutMs), this.#options.signal])
+          : AbortSignal.timeout(this.#options.timeoutMs),
       });
       text = await response.text();
     } catch (error) {

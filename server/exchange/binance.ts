@@ -47,6 +47,8 @@ export interface BinanceReaderOptions {
   stream?: UserStreamOptions;
   /** Also told about each raw value no code table knows (it is logged once per reader either way). */
   onUnknownCode?: UnknownCodeReporter;
+  /** Ends the reader's waits for the weight budget and its requests in flight (its user stops). */
+  signal?: AbortSignal;
 }
 
 const DAY_MS = 86_400_000;
@@ -64,6 +66,7 @@ export function createBinanceReader(options: BinanceReaderOptions): ExchangeRead
     recvWindowMs: options.recvWindowMs ?? 5000,
     timeoutMs: options.timeoutMs ?? 10_000,
     ipRestricted: () => ipRestricted,
+    signal: options.signal,
   });
   const reported = new Set<string>();
   const report = (field: CodeField, raw: string) => {

@@ -70,13 +70,20 @@ export class WeightBudget {
   /**
    * Waits until `weight` fits in the budget and counts it; the returned function is called once the answer
    * (or the failure) is in. Throws `rateLimited` at once while a 429 or 418 holds (the caller decides when to
-   * come back), and for a weight that can never fit.
+   * come back), and for a weight that can never fit. An aborted `signal` (the caller stops) ends the wait with
+   * the signal's reason.
    */
-  async reserve(weight: number): Promise<() => void> {
+  /** How many calls wait for room in the budget now. */
+  get waitingCalls(): number {
+    return this.waiting.length;
+  }
+
+  async reserve(weight: number, signal?: AbortSignal): Promise<() => void> {
     if (weight > this.cap) {
       throw new ExchangeError('rateLimited', `A call of weight ${weight} exceeds the budget of ${this.cap}`);
     }
     for (;;) {
+      signal?.throwIfAborted();
       const now = this.now();
       if (now < this.blockedUntilMs) {
         throw new ExchangeError('rateLimited', 'The exchange asked to pause calls', {
@@ -95,11 +102,15 @@ export class WeightBudget {
       // Wait until the last full window can no longer be where the call lands, or a call in flight ends.
       const until = (Math.max(...full) + 1) * this.windowMs + this.marginMs;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.max(1, until - now));
-        function done() {
+        const done = () => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          const at = this.waiting.indexOf(done);
+          if (at >= 0) this.waiting.splice(at, 1);
           resolve();
-        }
+        };
+        const timer = setTimeout(done, Math.max(1, until - now));
+        signal?.addEventListener('abort', done, { once: true });
         this.waiting.push(done);
       });
     }

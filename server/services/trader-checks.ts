@@ -23,7 +23,11 @@ export type Credentials = { apiKey: string; secret: string };
  * key's last check says whether it is restricted to listed addresses: Binance answers -2015 both for an
  * unknown key and a refused address, and the reader tells them apart with it.
  */
-export type ReaderFactory = (credentials: Credentials, options: { ipRestricted: boolean }) => ExchangeReader;
+export type ReaderFactory = (
+  credentials: Credentials,
+  /** `signal`: aborted when the reader's user stops (its waits and requests end). */
+  options: { ipRestricted: boolean; signal?: AbortSignal },
+) => ExchangeReader;
 
 export type CheckRow = Selectable<TraderKeyChecksTable>;
 type KeyRow = Pick<Selectable<TraderKeysTable>, 'key_value_enc' | 'secret_value_enc'>;

@@ -102,6 +102,8 @@ export class KeyFollower {
   private wakeUp: (() => void) | undefined;
   private woken = false;
   private running: Promise<void> | undefined;
+  /** Ends the current reader's waits and requests (stop). */
+  private readonly stopping = new AbortController();
   /** Events and reconciliations are stored one at a time, in the order they came. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -124,6 +126,7 @@ export class KeyFollower {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.wake();
     await this.running;
   }
@@ -217,7 +220,10 @@ export class KeyFollower {
   private async follow(credentials: Credentials, check: CheckRow): Promise<void> {
     const { db, log, timing } = this.deps;
     const keyId = this.keyId;
-    const reader = this.deps.readerFor(credentials, { ipRestricted: check.ip_restricted === 1 });
+    const reader = this.deps.readerFor(credentials, {
+      ipRestricted: check.ip_restricted === 1,
+      signal: this.stopping.signal,
+    });
     let opened = false;
     let resumed = false;
     // A position the stream opened lacks what only REST reads (leverage, mark and liquidation prices).
@@ -277,6 +283,7 @@ export class KeyFollower {
             failures = 0;
             due = Date.now() + timing.reconcileMs;
           } catch (error) {
+            if (this.stopped) throw new Stopped();
             if (isExchangeError(error) && (error.kind === 'invalidKey' || error.kind === 'ipNotAllowed'))
               throw error;
             failures++;

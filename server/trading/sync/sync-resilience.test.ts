@@ -184,6 +184,21 @@ describe.each(TEST_DIALECTS)('trader sync resilience on %s', (dialect) => {
     for (const key of keys) expect((await kit.sync(key))?.reconciled_at).toBeGreaterThan(0);
   });
 
+  it('stops at once while waiting for room in the weight budget, without recording an error', async () => {
+    // A minute's budget that one reconciliation nearly fills: the next one waits for the next minute.
+    const limits = { weightLimit: 150, windowMs: 60_000 };
+    kit = await syncKit(dialect, { fake: limits, budget: limits });
+    const keyId = await kit.addKey(kit.fake.addAccount());
+    const worker = kit.worker('a', { reconcileMs: 50 });
+    worker.start();
+    await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
+    await eventually(() => (kit.context.futures.waitingCalls > 0 ? true : undefined));
+    // Within the test's timeout, far less than the minute the call would otherwise wait.
+    await worker.stop();
+    expect(kit.context.futures.waitingCalls).toBe(0);
+    expect(await kit.sync(keyId)).toMatchObject({ state: 'idle', holder: null });
+  });
+
   it('follows each key in exactly one process; another takes over within the lease when the holder dies', async () => {
     kit = await syncKit(dialect);
     const keys: number[] = [];

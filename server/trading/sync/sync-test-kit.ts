@@ -44,11 +44,12 @@ export async function syncKit(
     marginMs: 50,
     ...options.budget,
   });
-  const readerFor: ReaderFactory = (credentials, { ipRestricted }) =>
+  const readerFor: ReaderFactory = (credentials, { ipRestricted, signal }) =>
     createBinanceReader({
       context,
       credentials,
       ipRestricted,
+      signal,
       log,
       stream: { backoffMs: 50, maxBackoffMs: 200 },
     });

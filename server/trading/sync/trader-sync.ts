@@ -59,14 +59,22 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
   let again = false;
   let stopped = false;
 
+  // Stopping ends every wait for the exchange's weight budget and every request in flight at once.
+  const stopping = new AbortController();
+  const readerFor: ReaderFactory = (credentials, readerOptions) =>
+    options.readerFor(credentials, {
+      ...readerOptions,
+      signal: readerOptions.signal
+        ? AbortSignal.any([readerOptions.signal, stopping.signal])
+        : stopping.signal,
+    });
   const followerDeps = {
     db,
     secretsKey: options.secretsKey,
-    readerFor: options.readerFor,
+    readerFor,
     log,
     timing,
-    check: (keyId: number) =>
-      checkTraderKey({ db, secretsKey: options.secretsKey, readerFor: options.readerFor, log }, keyId),
+    check: (keyId: number) => checkTraderKey({ db, secretsKey: options.secretsKey, readerFor, log }, keyId),
     publish: async (change: Parameters<typeof presentTraderLiveChanged>[0]) => {
       await options.hub
         .emitToKey(change.keyId, 'TraderLiveChanged', presentTraderLiveChanged(change))
@@ -155,6 +163,7 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
     },
     async stop({ release = true } = {}) {
       stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await ticking;
       await Promise.all(checking.values());
