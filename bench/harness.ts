@@ -22,6 +22,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Runs one statement on its own connection (creating or dropping a benchmark's schema or database). */
+async function runStatement(databaseUrl: string | undefined, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 }
@@ -103,15 +114,7 @@ export async function withBenchDatabase(
 ): Promise<void> {
   const dataDir = tempDataDir();
   const schema = dialect === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runStatement(databaseUrl, statement);
   if (schema) await admin(`create schema ${schema}`);
   const database = await openDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
   try {
@@ -157,15 +160,7 @@ export async function serverDatabase(
 ): Promise<ServerDatabase> {
   const dataDir = tempDataDir();
   let url: string | undefined;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runStatement(databaseUrl, statement);
   const name = `bench_${randomBytes(4).toString('hex')}`;
   if (dialect === 'postgres') {
     if (!databaseUrl) throw new Error('serverDatabase: PostgreSQL needs a database URL');
