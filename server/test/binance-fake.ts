@@ -71,7 +71,12 @@ export class BinanceFake implements RouteHost {
   private readonly used: Record<Api, Map<number, number>> = { fapi: new Map(), sapi: new Map() };
   private readonly limitedUntil: Record<Api, number> = { fapi: 0, sapi: 0 };
   private bannedUntil = 0;
-  private faults: { fault: FakeFault; path: string | undefined; times: number }[] = [];
+  private faults: {
+    fault: FakeFault;
+    path: string | undefined;
+    apiKey: string | undefined;
+    times: number;
+  }[] = [];
   private timers: NodeJS.Timeout[] = [];
 
   constructor(options: BinanceFakeOptions = {}) {
@@ -144,9 +149,9 @@ export class BinanceFake implements RouteHost {
     return account;
   }
 
-  /** The next `times` calls (to `path`, or to any path) meet `fault`. */
-  fail(fault: FakeFault, match: { path?: string; times?: number } = {}): void {
-    this.faults.push({ fault, path: match.path, times: match.times ?? 1 });
+  /** The next `times` calls (to `path`, or to any path; with `apiKey`, of that key only) meet `fault`. */
+  fail(fault: FakeFault, match: { path?: string; apiKey?: string; times?: number } = {}): void {
+    this.faults.push({ fault, path: match.path, apiKey: match.apiKey, times: match.times ?? 1 });
   }
 
   /** Weight counted in the current window (/fapi, or /sapi). */
@@ -235,7 +240,7 @@ export class BinanceFake implements RouteHost {
     const route = this.routes[`${method} ${url.pathname}`];
     const weight = route?.weight(url.searchParams) ?? 1;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    const fault = this.takeFault(url.pathname);
+    const fault = this.takeFault(url.pathname, req.headers['x-mbx-apikey']);
     if (fault?.kind === 'reset') {
       req.socket.destroy();
       return;
@@ -336,8 +341,10 @@ export class BinanceFake implements RouteHost {
     return account;
   }
 
-  private takeFault(path: string): FakeFault | undefined {
-    const entry = this.faults.find((f) => f.path === undefined || f.path === path);
+  private takeFault(path: string, apiKey: string | string[] | undefined): FakeFault | undefined {
+    const entry = this.faults.find(
+      (f) => (f.path === undefined || f.path === path) && (f.apiKey === undefined || f.apiKey === apiKey),
+    );
     if (!entry) return undefined;
     if (--entry.times <= 0) this.faults = this.faults.filter((f) => f !== entry);
     return entry.fault;

@@ -96,7 +96,11 @@ describe.each(TEST_DIALECTS)('the app following trader keys on %s', (dialect) =>
 
   it('saves a key while the exchange is down, the check recording it as unreachable', async () => {
     const account = addAccount();
-    fake.fail({ kind: 'reset' }, { path: '/sapi/v1/account/apiRestrictions', times: 1 });
+    // This key's first check (the other test's key keeps being checked too).
+    fake.fail(
+      { kind: 'reset' },
+      { path: '/sapi/v1/account/apiRestrictions', apiKey: account.apiKey, times: 1 },
+    );
     const { id } = await post('/api/TraderKey/AddApiKey', {
       keyName: 'Offline',
       keyValue: account.apiKey,
