@@ -5,10 +5,10 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { type Database, openDatabase } from '../server/db/database.ts';
 import type { Dialect } from '../server/db/dialect.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
+import { adminQuery } from '../server/test/databases.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The Node.js flags `npm start` runs the server with (package.json), so benchmarks measure the same. */
@@ -20,17 +20,6 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** Runs one statement on its own connection (creating or dropping a benchmark's schema or database). */
-async function runStatement(databaseUrl: string | undefined, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 export function tempDataDir(): string {
@@ -114,7 +103,7 @@ export async function withBenchDatabase(
 ): Promise<void> {
   const dataDir = tempDataDir();
   const schema = dialect === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  const admin = (statement: string) => runStatement(databaseUrl, statement);
+  const admin = (statement: string) => adminQuery(databaseUrl!, statement);
   if (schema) await admin(`create schema ${schema}`);
   const database = await openDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
   try {
@@ -160,7 +149,7 @@ export async function serverDatabase(
 ): Promise<ServerDatabase> {
   const dataDir = tempDataDir();
   let url: string | undefined;
-  const admin = (statement: string) => runStatement(databaseUrl, statement);
+  const admin = (statement: string) => adminQuery(databaseUrl!, statement);
   const name = `bench_${randomBytes(4).toString('hex')}`;
   if (dialect === 'postgres') {
     if (!databaseUrl) throw new Error('serverDatabase: PostgreSQL needs a database URL');

@@ -18,6 +18,9 @@ import { DomainError } from './errors.ts';
 
 export type Credentials = { apiKey: string; secret: string };
 
+const keyNotFound = () =>
+  new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+
 /**
  * A reader of one key's account (app.ts: Binance, or the fake exchange at EXCHANGE_TEST_BASE_URL). The
  * key's last check says whether it is restricted to listed addresses: Binance answers -2015 both for an
@@ -123,7 +126,7 @@ export async function checkTraderKey(deps: CheckDeps, keyId: number): Promise<Ch
     .select(['id', 'key_value_enc', 'secret_value_enc'])
     .where('id', '=', keyId)
     .executeTakeFirst();
-  if (!key) throw new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+  if (!key) throw keyNotFound();
   const previous = await keyCheckOf(db, keyId);
   const credentials = openCredentials(deps.secretsKey, key);
   let outcome: CheckOutcome;
@@ -219,7 +222,7 @@ export function createKeyChecks(options: KeyCheckOptions): KeyChecks {
       .select(['k.is_active', 's.holder', 's.lease_until'])
       .where('k.id', '=', keyId)
       .executeTakeFirst();
-    if (!row) throw new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+    if (!row) throw keyNotFound();
     if (row.is_active !== 1) return false;
     return options.syncing || (row.holder !== null && Number(row.lease_until) > Date.now());
   };
@@ -232,10 +235,10 @@ export function createKeyChecks(options: KeyCheckOptions): KeyChecks {
         .select('checks_answered')
         .where('key_id', '=', keyId)
         .executeTakeFirst();
-      if (!sync) throw new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+      if (!sync) throw keyNotFound();
       if (Number(sync.checks_answered) >= request) {
         const row = await keyCheckOf(db, keyId);
-        if (!row) throw new DomainError('notFound', 'traderKeyNotFound', { apiKeyId: ['traderKeyNotFound'] });
+        if (!row) throw keyNotFound();
         return row;
       }
       if (Date.now() >= deadline)

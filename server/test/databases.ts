@@ -62,7 +62,8 @@ export async function createTestDatabase(
   };
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+/** Runs one statement on its own connection (creating or dropping a schema or a database). */
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
