@@ -234,6 +234,10 @@ test('a trader key is checked and followed; members watch the account live and i
       .toBeGreaterThan(0);
     await expect(rowOf(a, traderName).getByTestId('key-last-error')).toContainText('无');
     await shoot(a, 'live-trading-admin-keys-zh-1600');
+    await switchLanguage(a, 'en');
+    await expect(rowOf(a, traderName).getByTestId('key-sync-state')).toHaveText('Syncing');
+    await shoot(a, 'live-trading-admin-keys-en-1600');
+    await switchLanguage(a, 'zh');
 
     // --- It opens the key to PremiumUser. ---
     await rowOf(a, traderName).getByTestId('trader-permissions').click();
