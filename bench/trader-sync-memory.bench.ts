@@ -130,14 +130,21 @@ export async function runTraderSyncMemoryBench(dialect: Dialect, databaseUrl?: s
     // next allocations: the young generation grows under a high allocation rate and shrinks only once the
     // process is quiet), and the rest. Looked at through /proc/<pid>/smaps once, the rest was mostly more
     // of V8's 256 KB heap pages (kept for reuse, not counted as in use), then the C allocator's heap.
-    const part = (answer: MemoryAnswer) => ({
-      heap: answer.heapPhysical,
-      young: answer.spaces.new_space?.size ?? 0,
-      rest: answer.collected.rss - answer.heapPhysical,
-    });
+    // Each process's main thread and its trader sync thread have a heap of their own.
+    const part = (answer: MemoryAnswer) => {
+      const thread = answer.threads[0];
+      return {
+        heap: answer.heapPhysical,
+        young: answer.spaces.new_space?.size ?? 0,
+        threadHeap: thread?.heapPhysical ?? 0,
+        threadUsed: thread?.heapUsed ?? 0,
+        threadYoung: thread?.spaces.new_space?.size ?? 0,
+        rest: answer.collected.rss - answer.heapPhysical - (thread?.heapPhysical ?? 0),
+      };
+    };
     const [a, b] = [part(idleMemory), part(syncingMemory)];
     console.log(
-      `  ${dialect}: of the RSS above idle: JavaScript heap in memory ${mb(b.heap - a.heap)} MB (young generation idle ${mb(a.young)} MB, syncing ${mb(b.young)} MB), the rest ${mb(b.rest - a.rest)} MB`,
+      `  ${dialect}: of the RSS above idle: main thread's JavaScript heap in memory ${mb(b.heap - a.heap)} MB (young generation idle ${mb(a.young)} MB, syncing ${mb(b.young)} MB); sync thread's ${mb(b.threadHeap - a.threadHeap)} MB (used idle ${mb(a.threadUsed)} MB, syncing ${mb(b.threadUsed)} MB; young generation idle ${mb(a.threadYoung)} MB, syncing ${mb(b.threadYoung)} MB); the rest ${mb(b.rest - a.rest)} MB`,
     );
     console.log(
       `${dialect} trader sync memory, ${KEYS} keys: RSS ${mb(above.rss)} MB above idle (${(above.rss / MB / KEYS).toFixed(2)} MB a key), heap used ${mb(above.heap)} MB above idle, after full GC (as found: RSS ${mb(above.foundRss)} MB above idle) (goal <= ${GOAL_MB} MB) ${pass ? 'PASS' : 'BELOW TARGET'}`,

@@ -9,8 +9,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createBinanceReader } from './exchange/binance.ts';
-import { BinanceContext, binanceTestUrls } from './exchange/binance-http.ts';
+import { binanceReaderFactory } from './exchange/binance.ts';
 import { MailOutbox } from './mail/mailer.ts';
 import { createIdentity } from './oidc/provider.ts';
 import { AccessLogController } from './plugins/access-log.ts';
@@ -49,7 +48,8 @@ import { ExternalImages } from './services/external-images.ts';
 import { publishHubEventsWith } from './services/hub-events.ts';
 import { createKeyChecks, type ReaderFactory } from './services/trader-checks.ts';
 import { ImageQueue, type ImageQueueLimits } from './storage/image-queue.ts';
-import { createTraderSync, type TraderSync } from './trading/sync/trader-sync.ts';
+import { createSyncThread } from './trading/sync/sync-thread.ts';
+import type { TraderSync } from './trading/sync/trader-sync.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DEFAULT_WEB_ROOT = path.join(ROOT, 'dist', 'app');
@@ -202,19 +202,26 @@ export async function buildApp(deps: AppDeps) {
   publishHubEventsWith(db, (eventIds) => hub.publish(eventIds));
   const secretsKey = deriveKey(config.appSecret, 'trader-secrets');
 
-  // Traders' exchange accounts: one Binance context per process (the weight budget and the clock offset
-  // are the address's, shared by every key), the fake exchange's origin in tests. The worker follows the
-  // keys whose lease this process holds, and checks them on the admin's demand, after each save and daily:
-  // a key's secret is decrypted only in the process that follows it (in the one asked when none does).
-  const exchange = new BinanceContext(
-    config.exchangeTestBaseUrl ? { urls: binanceTestUrls(config.exchangeTestBaseUrl) } : {},
-  );
+  // Traders' exchange accounts: one Binance context for the keys followed here (in the sync thread) and one
+  // for the checks this thread makes (of keys no process follows); the weight budget and the clock offset are
+  // the address's, and each context raises its count to the used weight Binance reports. The fake
+  // exchange's origin in tests. The sync follows the keys whose lease this process holds, and checks them
+  // on the admin's demand, after each save and daily: a key's secret is decrypted only in the process that
+  // follows it (in the one asked when none does).
   const exchangeLog = app.log.child({ component: 'exchange' });
-  const readerFor: ReaderFactory = (credentials, { ipRestricted, signal }) =>
-    createBinanceReader({ context: exchange, credentials, ipRestricted, signal, log: exchangeLog });
+  const readerFor: ReaderFactory = binanceReaderFactory(config.exchangeTestBaseUrl, exchangeLog);
   const syncLog = app.log.child({ component: 'trader-sync' });
+  // The keys are followed in a worker thread of this process (sync-thread.ts says why).
   const traderSync = config.traderSync
-    ? createTraderSync({ db, dialect: database.dialect, log: syncLog, hub, secretsKey, readerFor })
+    ? createSyncThread({
+        database,
+        secretsKey,
+        exchangeTestBaseUrl: config.exchangeTestBaseUrl,
+        hub,
+        log: syncLog,
+        exchangeLog,
+        debug: ['debug', 'trace'].includes(app.log.level),
+      })
     : undefined;
   app.decorate('traderSync', traderSync);
   // A check asked for here is done by the process that follows the key (the hub's nudge wakes it).

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase, tempDir } from '../test/databases.ts';
@@ -88,6 +89,27 @@ describe('SQLite single-process lock', () => {
     await first.close();
     const again = await openDatabase({ dataDir });
     await again.close();
+  });
+
+  it("lets the process's worker thread open a connection of its own beside the lock", async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ dataDir });
+    disposables.push(() => first.close());
+    const sibling = await openDatabase({ ...first.openOptions, sibling: true });
+    disposables.push(() => sibling.close());
+    await sql`create table shared (v text)`.execute(first.db);
+    await sql`insert into shared values ('first')`.execute(first.db);
+    // A transaction on the sibling sees the first connection's write and writes in turn.
+    await sibling.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ v: string }>`select v from shared`.execute(trx);
+      expect(rows).toEqual([{ v: 'first' }]);
+      await sql`update shared set v = 'sibling'`.execute(trx);
+    });
+    const { rows } = await sql<{ v: string }>`select v from shared`.execute(first.db);
+    expect(rows).toEqual([{ v: 'sibling' }]);
+    // Another process is still refused while the first holds the lock, and the sibling closing frees nothing.
+    await sibling.close();
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/Another process is already using the database/);
   });
 });
 

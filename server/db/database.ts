@@ -7,6 +7,8 @@ import type { Dialect } from './dialect.ts';
 import type { DB } from './schema.ts';
 
 const SQLITE_FILE_NAME = 'portal.db';
+/** Held exclusively by the process that uses DATA_DIR (see openSqlite). */
+const SQLITE_LOCK_FILE_NAME = 'portal.lock';
 
 /** The database cannot be opened or reached; the message says what to fix. */
 export class DatabaseStartError extends Error {
@@ -21,34 +23,46 @@ export type Database = {
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /** How it was opened: a worker thread of this process opens its own connection with these (`sibling`). */
+  readonly openOptions: OpenDatabaseOptions;
 };
 
-type OpenDatabaseOptions = {
+export type OpenDatabaseOptions = {
   dataDir: string;
   databaseUrl?: string | undefined;
   /** PostgreSQL schema to use instead of public (tests run each file in a fresh schema). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /**
+   * Another connection of a process that already has the database open (the trader sync's worker thread):
+   * on SQLite it does not take the process's lock, which the first connection holds.
+   */
+  sibling?: boolean;
 };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize ?? 10)
-    : openSqlite(path.join(options.dataDir, SQLITE_FILE_NAME));
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize ?? 10)
+    : openSqlite(options.dataDir, options.sibling ?? false);
+  return { ...database, openOptions: options };
 }
 
-function openSqlite(file: string): Database {
+/**
+ * One process per data folder: the first connection holds an exclusive SQLite lock on DATA_DIR/portal.lock
+ * for the life of the process (the OS releases it if the process dies). The database itself is opened in
+ * WAL mode with normal locking, so that the process's worker thread can open a connection of its own.
+ */
+function openSqlite(dataDir: string, sibling: boolean): Omit<Database, 'openOptions'> {
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  let lock: SQLite.Database | undefined;
   let raw: SQLite.Database | undefined;
   try {
+    if (!sibling) lock = holdProcessLock(path.join(dataDir, SQLITE_LOCK_FILE_NAME));
     raw = new SQLite(file);
-    raw.pragma('busy_timeout = 0');
-    // An exclusive lock held for the life of the process: SQLite (and so this portal) allows one
-    // process per database file. The OS releases the lock if the process dies.
-    raw.pragma('locking_mode = EXCLUSIVE');
     raw.pragma('journal_mode = WAL');
-    raw.exec('BEGIN EXCLUSIVE; COMMIT');
   } catch (error) {
     raw?.close();
+    lock?.close();
     const code = (error as { code?: string }).code;
     if (code === 'SQLITE_BUSY') {
       throw new DatabaseStartError(
@@ -77,10 +91,27 @@ function openSqlite(file: string): Database {
       if (closed) return;
       closed = true;
       await db.destroy();
-      // Kysely opens its driver lazily; close the handle ourselves so the file lock is released.
+      // Kysely opens its driver lazily; close the handle ourselves, then the process lock.
       if (handle.open) handle.close();
+      lock?.close();
     },
   };
+}
+
+/** Takes and keeps an exclusive lock on a small SQLite file; throws SQLITE_BUSY when another process has it. */
+function holdProcessLock(file: string): SQLite.Database {
+  const lock = new SQLite(file);
+  try {
+    lock.pragma('busy_timeout = 0');
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.pragma('journal_mode = MEMORY');
+    // The first write in exclusive locking mode takes the lock and keeps it until the connection closes.
+    lock.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS process_lock (held integer); COMMIT');
+    return lock;
+  } catch (error) {
+    lock.close();
+    throw error;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -95,7 +126,11 @@ function withStatementCache(handle: SQLite.Database) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => handle.close(),
-    prepare(sql: string) {
+    prepare(query: string) {
+      // Transactions take the write lock when they begin: with a second connection (the sync thread's), a
+      // deferred transaction that read first could not wait for the lock at its first write (SQLITE_BUSY
+      // at once, as its snapshot is then stale); an immediate one waits for it (busy_timeout).
+      const sql = query === 'begin' ? 'begin immediate' : query;
       const cached = cache.get(sql);
       if (cached && !cached.busy) {
         cache.delete(sql);
@@ -110,7 +145,11 @@ function withStatementCache(handle: SQLite.Database) {
   };
 }
 
-async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  max: number,
+): Promise<Omit<Database, 'openOptions'>> {
   const pool = new pg.Pool({
     connectionString: url,
     max,

@@ -1,5 +1,5 @@
 import type { CodeField, UnknownCodeReporter } from './binance-codes.ts';
-import { BinanceClient, BinanceContext, type Credentials } from './binance-http.ts';
+import { BinanceClient, BinanceContext, binanceTestUrls, type Credentials } from './binance-http.ts';
 import {
   toAlgoOrder,
   toBalance,
@@ -56,6 +56,18 @@ const DAY_MS = 86_400_000;
 const TRADE_WINDOW_MS = 7 * DAY_MS - 1;
 const TRADE_HISTORY_MS = 180 * DAY_MS;
 const PAGE = 1000;
+
+/**
+ * Readers for the keys of one process or thread, all sharing one BinanceContext; `testBaseUrl` points them at
+ * the tests' fake exchange (config.exchangeTestBaseUrl, refused in production).
+ */
+export function binanceReaderFactory(testBaseUrl: string | undefined, log: ExchangeLogger) {
+  const context = new BinanceContext(testBaseUrl ? { urls: binanceTestUrls(testBaseUrl) } : {});
+  return (
+    credentials: Credentials,
+    options: { ipRestricted: boolean; signal?: AbortSignal },
+  ): ExchangeReader => createBinanceReader({ context, credentials, log, ...options });
+}
 
 export function createBinanceReader(options: BinanceReaderOptions): ExchangeReader {
   const context = options.context ?? new BinanceContext();

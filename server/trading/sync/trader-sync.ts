@@ -27,6 +27,8 @@ export type TraderSyncOptions = {
   /** This process's name in the leases (default: host, process id and a random part). */
   holder?: string;
   timing?: Partial<SyncTiming>;
+  /** Told the keys followed here after each tick and on stop (the worker thread reports them). */
+  onFollowing?: (keyIds: number[]) => void;
 };
 
 export type TraderSync = {
@@ -132,6 +134,7 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
       follower.start();
     }
     for (const keyId of nudged) if (!heldIds.has(keyId)) nudged.delete(keyId);
+    options.onFollowing?.([...followers.keys()]);
   }
 
   function tick(): Promise<void> {
@@ -170,6 +173,7 @@ export function createTraderSync(options: TraderSyncOptions): TraderSync {
       const all = [...followers.values()];
       followers.clear();
       await Promise.all(all.map((entry) => entry.follower.stop()));
+      options.onFollowing?.([]);
       if (release)
         await releaseLeases(db, holder, true).catch((error: unknown) =>
           log.warn({ error: String(error) }, 'trader sync: releasing the leases failed'),
