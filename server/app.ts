@@ -9,8 +9,9 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { binanceReaderFactory } from './exchange/binance.ts';
+import { binanceContext, binanceReaderFactory, createBinanceReader } from './exchange/binance.ts';
 import { MailOutbox } from './mail/mailer.ts';
+import { createMarketData } from './market/market-data.ts';
 import { createIdentity } from './oidc/provider.ts';
 import { AccessLogController } from './plugins/access-log.ts';
 import { authenticate } from './plugins/authenticate.ts';
@@ -34,6 +35,7 @@ import { configurationRoutes } from './routes/configuration/subscriber-configura
 import { fileSaveRoutes } from './routes/file-save/upload.ts';
 import { healthRoutes } from './routes/management/health.ts';
 import { managementRoutes } from './routes/management/users.ts';
+import { marketAdminRoutes, marketRoutes } from './routes/market/market.ts';
 import { personalInfoRoutes } from './routes/personal-info/personal-info.ts';
 import { subscriptionRoutes } from './routes/subscriptions/subscriptions.ts';
 import {
@@ -203,13 +205,20 @@ export async function buildApp(deps: AppDeps) {
   const secretsKey = deriveKey(config.appSecret, 'trader-secrets');
 
   // Traders' exchange accounts: one Binance context for the keys followed here (in the sync thread) and one
-  // for the checks this thread makes (of keys no process follows); the weight budget and the clock offset are
+  // for the checks this thread makes (of keys no process follows) and the market data; the weight budget and the clock offset are
   // the address's, and each context raises its count to the used weight Binance reports. The fake
   // exchange's origin in tests. The sync follows the keys whose lease this process holds, and checks them
   // on the admin's demand, after each save and daily: a key's secret is decrypted only in the process that
   // follows it (in the one asked when none does).
   const exchangeLog = app.log.child({ component: 'exchange' });
-  const readerFor: ReaderFactory = binanceReaderFactory(config.exchangeTestBaseUrl, exchangeLog);
+  const exchange = binanceContext(config.exchangeTestBaseUrl);
+  const readerFor: ReaderFactory = binanceReaderFactory(exchange, exchangeLog);
+  // The market desk's charts and tools: the exchange's public data, cached and coalesced (market-data.ts).
+  const market = createMarketData({
+    db,
+    source: createBinanceReader({ context: exchange, log: exchangeLog }),
+    log: app.log.child({ component: 'market' }),
+  });
   const syncLog = app.log.child({ component: 'trader-sync' });
   // The keys are followed in a worker thread of this process (sync-thread.ts says why).
   const traderSync = config.traderSync
@@ -281,6 +290,7 @@ export async function buildApp(deps: AppDeps) {
       members.addHook('onRoute', markAccess('member'));
       await members.register(advisoryMemberRoutes, { db });
       await members.register(tradingRoutes, { db });
+      await members.register(marketRoutes, { market });
     });
     // Admins only.
     await signedIn.register(async (admin) => {
@@ -292,6 +302,7 @@ export async function buildApp(deps: AppDeps) {
       await admin.register(traderKeyRoutes, { db, secretsKey, checks: keyChecks });
       await admin.register(advisoryAdminRoutes, { db, externalImages });
       await admin.register(systemMessageAdminRoutes, { db });
+      await admin.register(marketAdminRoutes, { market });
     });
   });
 

@@ -45,6 +45,16 @@ import {
   usersResponse,
 } from './schemas/management.ts';
 import {
+  candleSeries,
+  candlesQuery,
+  exchangeSymbolList,
+  marketSymbol,
+  marketSymbolList,
+  marketSymbolRequest,
+  marketTicker,
+  tickerQuery,
+} from './schemas/market.ts';
+import {
   endSessionsResponse,
   personalInfo,
   sessionList,
@@ -199,6 +209,14 @@ export const apiContract = {
   'GET /api/Trading/Live': { query: keyIdQuery, response: liveSnapshot },
   'GET /api/Trading/Statistics': { query: statisticsQuery, response: traderStatistics },
   'GET /api/Trading/Comparison': { query: comparisonQuery, response: statisticsComparison },
+
+  // The market desk's data (members) and its allow-list (administrators)
+  'GET /api/Market/Symbols': { response: marketSymbolList },
+  'GET /api/Market/Candles': { query: candlesQuery, response: candleSeries },
+  'GET /api/Market/Ticker': { query: tickerQuery, response: marketTicker },
+  'GET /api/Market/ExchangeSymbols': { response: exchangeSymbolList },
+  'POST /api/Market/AddSymbol': { body: marketSymbolRequest, response: marketSymbol },
+  'POST /api/Market/DeleteSymbol': { body: marketSymbolRequest, response: okResponse },
   'GET /api/Advisory/GetAllAds': { response: adminAdvisoryList },
   'GET /api/Advisory/GetAdvisory': { query: advisoryIdQuery, response: adminAdvisory },
   'GET /api/Advisory/GetAllTraders': { response: traderSummaryList },

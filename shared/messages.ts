@@ -154,6 +154,20 @@ export const MESSAGES = {
   ratioMinimum: { zh: '比例不能小于0.000001', en: 'The ratio must be at least 0.000001' },
   ratioMaximum: { zh: '比例不能大于1000000', en: 'The ratio must be at most 1,000,000' },
   traderKeyNotFound: { zh: 'Trader不存在', en: 'No such trader' },
+  symbolRequired: { zh: '请选择交易对', en: 'Choose a symbol' },
+  symbolInvalid: { zh: '交易对格式无效', en: 'A symbol is 2 to 30 letters and digits, such as BTCUSDT' },
+  intervalInvalid: { zh: 'K线周期无效', en: 'The candle interval is not one of the offered ones' },
+  limitInvalid: { zh: 'K线数量须为1-499', en: 'The number of candles must be 1 to 499' },
+  marketSymbolNotListed: { zh: '该交易对不在行情列表中', en: 'This symbol is not on the market list' },
+  marketSymbolUnknown: {
+    zh: '交易所没有该交易对，或其当前不可交易',
+    en: 'The exchange does not list this symbol, or it is not trading now',
+  },
+  marketSymbolExists: { zh: '该交易对已在行情列表中', en: 'This symbol is already on the market list' },
+  marketUnavailable: {
+    zh: '暂时无法从交易所获取行情，请稍后重试',
+    en: 'Market data cannot be read from the exchange right now. Please try again shortly.',
+  },
   traderKeyCheckUnanswered: {
     zh: '负责同步该密钥的进程暂未响应，请稍后重试',
     en: 'The process that syncs this key did not answer in time. Please try again shortly.',

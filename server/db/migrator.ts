@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011-mail-outbox-worker.ts';
 import * as m0012 from './migrations/0012-trader-sync.ts';
 import * as m0013 from './migrations/0013-trader-key-check-requests.ts';
 import * as m0014 from './migrations/0014-trader-flat-marks.ts';
+import * as m0015 from './migrations/0015-market-symbols.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0012-trader-sync': m0012,
   '0013-trader-key-check-requests': m0013,
   '0014-trader-flat-marks': m0014,
+  '0015-market-symbols': m0015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -195,6 +195,17 @@ export type TraderFlatMarksTable = {
   time: number;
   trade_id: string;
 };
+/** A symbol of the market desk's allow-list, as the exchange described it when it was added. */
+export type MarketSymbolsTable = {
+  symbol: string;
+  base_asset: string;
+  quote_asset: string;
+  price_precision: number;
+  quantity_precision: number;
+  tick_size: number | null;
+  added_at: number;
+  added_by: string | null;
+};
 /** Side and position side as the spec's codes (shared/trading.ts). */
 export type TraderPositionsTable = {
   key_id: number;
@@ -299,6 +310,7 @@ export type DB = {
   trader_key_sync: TraderKeySyncTable;
   trader_positions: TraderPositionsTable;
   trader_flat_marks: TraderFlatMarksTable;
+  market_symbols: MarketSymbolsTable;
   trader_orders: TraderOrdersTable;
   trader_fills: TraderFillsTable;
   trader_income: TraderIncomeTable;

@@ -58,11 +58,15 @@ const TRADE_HISTORY_MS = 180 * DAY_MS;
 const PAGE = 1000;
 
 /**
- * Readers for the keys of one process or thread, all sharing one BinanceContext; `testBaseUrl` points them at
- * the tests' fake exchange (config.exchangeTestBaseUrl, refused in production).
+ * The exchange's context for one process or thread: its hosts, weight budgets and clock offset. `testBaseUrl`
+ * points it at the tests' fake exchange (config.exchangeTestBaseUrl, refused in production).
  */
-export function binanceReaderFactory(testBaseUrl: string | undefined, log: ExchangeLogger) {
-  const context = new BinanceContext(testBaseUrl ? { urls: binanceTestUrls(testBaseUrl) } : {});
+export function binanceContext(testBaseUrl: string | undefined): BinanceContext {
+  return new BinanceContext(testBaseUrl ? { urls: binanceTestUrls(testBaseUrl) } : {});
+}
+
+/** Readers for the keys of one process or thread, all sharing its context. */
+export function binanceReaderFactory(context: BinanceContext, log: ExchangeLogger) {
   return (
     credentials: Credentials,
     options: { ipRestricted: boolean; signal?: AbortSignal },

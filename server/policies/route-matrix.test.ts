@@ -2,6 +2,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BinanceFake } from '../test/binance-fake.ts';
+import { startBinanceFake } from '../test/binance-fake-kit.ts';
+import { exchangeSymbol } from '../test/binance-fake-market.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { TEST_DIALECTS, tempDir } from '../test/databases.ts';
 import { createTraderKey, createUser, type TestUser } from '../test/factories.ts';
@@ -34,6 +37,7 @@ const PRINCIPALS = Object.keys(matrix.principals) as Principal[];
 
 describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
   let t: TestApp;
+  let fake: BinanceFake;
   let webRoot: string;
   const callers = new Map<Principal, { user: TestUser | undefined; headers: Record<string, string> }>();
   const fixtures: Record<string, string> = {};
@@ -43,7 +47,10 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
     webRoot = tempDir('portal-web-');
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
-    t = await buildTestApp(dialect, { webRoot });
+    // The market routes read the exchange's public data: the fake's, with one more symbol to take off the list.
+    fake = await startBinanceFake();
+    fake.symbols.push(exchangeSymbol('SOLUSDT', 'SOL'));
+    t = await buildTestApp(dialect, { webRoot, env: { EXCHANGE_TEST_BASE_URL: fake.baseUrl } });
     const db = t.testDb.database.db;
     png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
       .png()
@@ -167,10 +174,31 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
     fixtures.$advisoryToDelete = await addAdvisory();
     fixtures.$message = await addMessage();
     fixtures.$messageToDelete = await addMessage();
+
+    // The market desk's allow-list.
+    for (const [symbol, base] of [
+      ['BTCUSDT', 'BTC'],
+      ['SOLUSDT', 'SOL'],
+    ]) {
+      await db
+        .insertInto('market_symbols')
+        .values({
+          symbol: symbol!,
+          base_asset: base!,
+          quote_asset: 'USDT',
+          price_precision: 2,
+          quantity_precision: 3,
+          tick_size: 0.1,
+          added_at: now,
+          added_by: adminId,
+        })
+        .execute();
+    }
   }
 
   afterAll(async () => {
     await t.close();
+    await fake.stop();
     rmSync(webRoot, { recursive: true, force: true });
   });
 

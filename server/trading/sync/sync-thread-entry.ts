@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database.ts';
-import { binanceReaderFactory } from '../../exchange/binance.ts';
+import { binanceContext, binanceReaderFactory } from '../../exchange/binance.ts';
 import type { ExchangeLogger } from '../../exchange/exchange-reader.ts';
 import type { FromSyncThread, LogLevel, SyncThreadData, ToSyncThread } from './sync-thread.ts';
 import { createTraderSync } from './trader-sync.ts';
@@ -46,7 +46,7 @@ const sync = createTraderSync({
     },
   },
   secretsKey: Buffer.from(data.secretsKey),
-  readerFor: binanceReaderFactory(data.exchangeTestBaseUrl, logger('exchange')),
+  readerFor: binanceReaderFactory(binanceContext(data.exchangeTestBaseUrl), logger('exchange')),
   holder: data.holder,
   ...(data.timing ? { timing: data.timing } : {}),
   onFollowing: (keyIds) => post({ type: 'following', keyIds }),

@@ -1,0 +1,72 @@
+// One value per key, read from upstream at most once per refresh however many callers ask: callers within
+// `freshMs` of the last read get it as it is; the first caller after that starts one read and every caller
+// arriving meanwhile waits for that same read. When upstream fails, the last value is answered marked stale,
+// and upstream is not asked again for `retryMs` (an outage does not turn every request into a call).
+
+export type Cached<T> = { value: T; readAt: number; stale: boolean };
+
+type Entry<T> = {
+  value?: T;
+  readAt: number;
+  /** Upstream failed at this time: not asked again before retryMs has passed. */
+  failedAt?: number;
+  reading?: Promise<void>;
+};
+
+/** Upstream failed and nothing was read before: there is nothing to show. */
+export class NothingCached extends Error {
+  override name = 'NothingCached';
+}
+
+export type CoalescingCacheOptions = {
+  retryMs: number;
+  now?: () => number;
+  /** Told about each failed read (the caller logs it). */
+  onError?: (key: string, error: unknown) => void;
+};
+
+export class CoalescingCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly now: () => number;
+  private readonly options: CoalescingCacheOptions;
+
+  constructor(options: CoalescingCacheOptions) {
+    this.options = options;
+    this.now = options.now ?? Date.now;
+  }
+
+  async get(key: string, freshMs: number, read: () => Promise<T>): Promise<Cached<T>> {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { readAt: 0 };
+      this.entries.set(key, entry);
+    }
+    const now = this.now();
+    const fresh = entry.value !== undefined && now - entry.readAt < freshMs;
+    const resting = entry.failedAt !== undefined && now - entry.failedAt < this.options.retryMs;
+    if (!fresh && !resting && !entry.reading) entry.reading = this.read(key, entry, read);
+    if (entry.reading) await entry.reading;
+    if (entry.value === undefined) throw new NothingCached(key);
+    const stale = entry.failedAt !== undefined && entry.failedAt >= entry.readAt;
+    return { value: entry.value, readAt: entry.readAt, stale };
+  }
+
+  /** Forgets a key (a symbol left the allow-list). */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private async read(key: string, entry: Entry<T>, read: () => Promise<T>): Promise<void> {
+    try {
+      const value = await read();
+      entry.value = value;
+      entry.readAt = this.now();
+      delete entry.failedAt;
+    } catch (error) {
+      entry.failedAt = this.now();
+      this.options.onError?.(key, error);
+    } finally {
+      delete entry.reading;
+    }
+  }
+}
