@@ -24,6 +24,10 @@ const BENCHMARKS: Array<[title: string, file: string]> = [
     'trader-live.bench.ts',
   ],
   ['memory of one process following 50 trader keys vs an idle process', 'trader-sync-memory.bench.ts'],
+  [
+    '1,000 concurrent candle requests for one symbol: upstream reads per refresh, p99 app vs bare route',
+    'market-candles.bench.ts',
+  ],
 ];
 
 if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)

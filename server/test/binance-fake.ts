@@ -37,6 +37,8 @@ export type FakeFault =
 export interface FakeRequest {
   method: string;
   path: string;
+  /** When it arrived, on the fake's clock. */
+  at: number;
   status: number;
   code: number | null;
   weight: number;
@@ -249,6 +251,7 @@ export class BinanceFake implements RouteHost {
     this.requests.push({
       method,
       path: url.pathname,
+      at: this.now(),
       status: answer?.status ?? 0,
       code: answer?.code ?? null,
       weight,

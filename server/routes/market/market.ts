@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '#shared/schemas/common.ts';
 import {
+  type CandleSeries,
   candleSeries,
   candlesQuery,
   exchangeSymbolList,
@@ -10,6 +11,7 @@ import {
   marketTicker,
   tickerQuery,
 } from '#shared/schemas/market.ts';
+import type { Cached } from '../../market/coalescing-cache.ts';
 import type { MarketData } from '../../market/market-data.ts';
 import { actorOf } from '../../plugins/authenticate.ts';
 import {
@@ -21,6 +23,10 @@ import {
 
 /** The market desk's data for members: the allowed symbols, candles and tickers. Behind requireMember. */
 export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketData }> = async (app, { market }) => {
+  // Many members open the same chart at once: each read's answer is serialized once per limit asked, and
+  // the same text is sent to all of them (a string is sent as it is, not serialized again).
+  const answers = new SerializedAnswers();
+
   app.get('/api/Market/Symbols', { schema: { response: { 200: marketSymbolList } } }, async () =>
     (await market.symbols()).map(presentMarketSymbol),
   );
@@ -28,9 +34,14 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketData }> = async
   app.get(
     '/api/Market/Candles',
     { schema: { querystring: candlesQuery, response: { 200: candleSeries } } },
-    async (request) => {
+    async (request, reply) => {
       const { symbol, interval, limit } = request.query;
-      return presentCandles(symbol, interval, await market.candles(symbol, interval, limit));
+      const cached = await market.candles(symbol, interval, limit);
+      const body = answers.get(`${symbol} ${interval} ${limit}`, cached, () =>
+        JSON.stringify(candleSeries.parse(presentCandles(symbol, interval, cached))),
+      );
+      // The text of a candleSeries (parsed above when it was made): sent as it is.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as CandleSeries);
     },
   );
 
@@ -40,6 +51,24 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketData }> = async
     async (request) => presentTicker(await market.ticker(request.query.symbol)),
   );
 };
+
+const MAX_ANSWERS = 256;
+
+/** The text of the latest answer per key, while it is the answer of the same read (same time, same staleness). */
+class SerializedAnswers {
+  private readonly texts = new Map<string, { readAt: number; stale: boolean; text: string }>();
+
+  get(key: string, cached: Cached<unknown>, serialize: () => string): string {
+    const known = this.texts.get(key);
+    if (known && known.readAt === cached.readAt && known.stale === cached.stale) return known.text;
+    const text = serialize();
+    this.texts.delete(key);
+    this.texts.set(key, { readAt: cached.readAt, stale: cached.stale, text });
+    // Bounded: the allow-list's symbols × intervals × the limits asked; the oldest entry goes first.
+    if (this.texts.size > MAX_ANSWERS) this.texts.delete(this.texts.keys().next().value!);
+    return text;
+  }
+}
 
 /** The allow-list as admins manage it (/admin/content/market). Behind requireAdmin. */
 export const marketAdminRoutes: FastifyPluginAsyncZod<{ market: MarketData }> = async (app, { market }) => {

@@ -1,0 +1,135 @@
+import { writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import path from 'node:path';
+import { candleRefreshMs } from '../server/market/market-data.ts';
+import { startBinanceFake } from '../server/test/binance-fake-kit.ts';
+import { candleSeries } from '../shared/schemas/market.ts';
+import {
+  freePort,
+  monotonicNow,
+  percentile,
+  serverDatabase,
+  startProcess,
+  stopProcess,
+  tempDataDir,
+} from './harness.ts';
+import { startPortal } from './portal.ts';
+
+// Many members opening the same chart at once: CLIENTS concurrent GET /api/Market/Candles for one symbol and
+// interval, ROUNDS times, through the whole portal (authentication, the member check, the cache) against a
+// bare Fastify route answering the same JSON, measured side by side in one run (rounds alternate, so drift
+// hits both alike). The fake exchange counts the portal's upstream calls: exactly one per refresh interval
+// in which members asked, however many asked.
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const GOAL = 1.3;
+const INTERVAL = '1m';
+const ROUTE = '/api/Market/Candles';
+const QUERY = `?symbol=BTCUSDT&interval=${INTERVAL}&limit=300`;
+
+type Target = { base: string; headers: Record<string, string>; agent: Agent };
+
+/** One request; its time from start to the last byte of the answer, in ms. */
+function timedGet(target: Target): Promise<number> {
+  const started = monotonicNow();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${target.base}${ROUTE}${QUERY}`,
+      { agent: target.agent, headers: target.headers },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(monotonicNow() - started)
+            : reject(new Error(`status ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** CLIENTS requests at once, each on its own connection (kept alive between bursts, as browsers do). */
+const burst = (target: Target) => Promise.all(Array.from({ length: CLIENTS }, () => timedGet(target)));
+
+export async function runMarketCandlesBench(): Promise<{ ratio: number; pass: boolean }> {
+  const fake = await startBinanceFake();
+  const database = await serverDatabase('sqlite', undefined);
+  const portal = await startPortal({
+    database,
+    exchangeUrl: fake.baseUrl,
+    nodeFlags: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+  });
+  const barePort = await freePort();
+  let bare: Awaited<ReturnType<typeof startProcess>> | undefined;
+  try {
+    await portal.call(portal.admin, 'POST', '/api/Market/AddSymbol', { symbol: 'BTCUSDT' });
+    const answer = candleSeries.parse(await portal.call(portal.admin, 'GET', `${ROUTE}${QUERY}`));
+    const bodyFile = path.join(tempDataDir(), 'candles.json');
+    writeFileSync(bodyFile, JSON.stringify(answer));
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    bare = await startProcess(
+      'bench/bare-json-server.ts',
+      { PORT: String(barePort), BODY_FILE: bodyFile, ROUTE },
+      `${bareBase}${ROUTE}`,
+    );
+    const agent = () => new Agent({ keepAlive: true, maxSockets: CLIENTS, maxFreeSockets: CLIENTS });
+    const portalTarget: Target = { base: portal.base, headers: portal.admin, agent: agent() };
+    const bareTarget: Target = { base: bareBase, headers: {}, agent: agent() };
+
+    // Warm-up: connections open, code compiled, on both.
+    for (let i = 0; i < 2; i++) {
+      await burst(portalTarget);
+      await burst(bareTarget);
+    }
+    const upstreamBefore = fake.requests.filter((r) => r.path === '/fapi/v1/klines').length;
+    const startedAt = Date.now();
+    const portalTimes: number[] = [];
+    const bareTimes: number[] = [];
+    const windows = new Set<number>();
+    const refreshMs = candleRefreshMs(INTERVAL);
+    // At least ROUNDS rounds, and long enough to span three refreshes.
+    for (let round = 1; round <= ROUNDS || Date.now() - startedAt < 3 * refreshMs; round++) {
+      windows.add(Math.floor(Date.now() / refreshMs));
+      const p = await burst(portalTarget);
+      windows.add(Math.floor(Date.now() / refreshMs));
+      const b = await burst(bareTarget);
+      portalTimes.push(...p);
+      bareTimes.push(...b);
+      console.log(
+        `  round ${round}: portal p99 ${percentile(p, 99).toFixed(1)} ms, bare p99 ${percentile(b, 99).toFixed(1)} ms`,
+      );
+    }
+    const elapsed = Date.now() - startedAt;
+    const upstream = fake.requests.filter((r) => r.path === '/fapi/v1/klines').slice(upstreamBefore);
+    const gaps = upstream.slice(1).map((r, i) => r.at - upstream[i]!.at);
+    const tooClose = gaps.filter((gap) => gap < refreshMs).length;
+    const portalP99 = percentile(portalTimes, 99);
+    const bareP99 = percentile(bareTimes, 99);
+    const ratio = portalP99 / bareP99;
+    // One read per refresh: never two within a refresh, and no more reads than refresh windows the rounds spanned.
+    const coalesced = tooClose === 0 && upstream.length <= Math.ceil(elapsed / refreshMs) + 1;
+    const pass = ratio <= GOAL && coalesced;
+    const requests = portalTimes.length;
+    console.log(
+      `  ${requests / CLIENTS} rounds of ${CLIENTS} concurrent requests in ${(elapsed / 1000).toFixed(1)} s: ${upstream.length} upstream candle reads (refresh ${refreshMs / 1000} s; ${windows.size} refresh windows; shortest gap ${gaps.length ? (Math.min(...gaps) / 1000).toFixed(1) : '-'} s); medians: portal ${percentile(portalTimes, 50).toFixed(1)} ms, bare ${percentile(bareTimes, 50).toFixed(1)} ms`,
+    );
+    console.log(
+      `market candles: ${CLIENTS} concurrent requests, p99 portal ${portalP99.toFixed(1)} ms vs bare Fastify ${bareP99.toFixed(1)} ms, ratio ${ratio.toFixed(2)} (goal <= ${GOAL}); ${upstream.length} upstream reads for ${requests} requests, ${tooClose} within one refresh (goal 0) ${pass ? 'PASS' : 'BELOW TARGET'}`,
+    );
+    portalTarget.agent.destroy();
+    bareTarget.agent.destroy();
+    return { ratio, pass };
+  } finally {
+    if (bare) await stopProcess(bare);
+    await portal.close();
+    await fake.stop();
+  }
+}
+
+if (import.meta.main) {
+  await runMarketCandlesBench();
+  process.exit(0);
+}
