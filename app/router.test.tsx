@@ -48,6 +48,22 @@ describe('routes', () => {
     expect(within(notice).getByRole('link', { name: /浏览教学/ })).toHaveAttribute('href', '/teach');
   });
 
+  it('opens the tools at /tool for members, the not-member notice for others, 404 content below it', async () => {
+    stubApi(accountHandlers(personalInfoOf()));
+    const member = renderApp('/tool', { auth: FakeAuth.signedIn() });
+    expect(await screen.findByTestId('tools-page')).toBeInTheDocument();
+    member.unmount();
+
+    const deeper = renderApp('/tool/unknown', { auth: FakeAuth.signedIn() });
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    deeper.unmount();
+
+    stubApi(accountHandlers(NON_MEMBER_INFO));
+    renderApp('/tool', { auth: FakeAuth.signedIn() });
+    expect(await screen.findByTestId('not-member-notice')).toBeInTheDocument();
+    expect(screen.queryByTestId('tools-page')).not.toBeInTheDocument();
+  });
+
   it('keeps the tutorials open to everyone', async () => {
     stubApi({});
     const auth = new FakeAuth();

@@ -152,6 +152,12 @@ export const routes: RouteObject[] = [
                   Component: (await import('./features/notices/notices-page.tsx')).NoticesPage,
                 }),
               },
+              {
+                path: 'tool',
+                lazy: async () => ({
+                  Component: (await import('./features/tools/tools-page.tsx')).ToolsPage,
+                }),
+              },
               ...memberSectionPaths.map((path) => ({ path: `${path}/*`, lazy: notFoundPage })),
             ],
           },
@@ -249,6 +255,13 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({
                       Component: (await import('./features/admin-traders/trader-management-page.tsx'))
                         .TraderManagementPage,
+                    }),
+                  },
+                  {
+                    path: 'content/market',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-market/market-symbols-page.tsx'))
+                        .MarketSymbolsPage,
                     }),
                   },
                   {

@@ -32,6 +32,7 @@ describe('admin layout', () => {
       '内容',
       '教学',
       '策略',
+      '行情交易对',
       '运营',
       '系统消息',
     ]);
@@ -69,6 +70,7 @@ describe('admin layout', () => {
       'Content',
       'Teaching',
       'Strategies',
+      'Market symbols',
       'Operation',
       'System messages',
     ]);

@@ -2,6 +2,7 @@ import {
   CommentOutlined,
   FileTextOutlined,
   KeyOutlined,
+  LineChartOutlined,
   MessageOutlined,
   NotificationOutlined,
   ReadOutlined,
@@ -16,7 +17,14 @@ import type { ReactNode } from 'react';
 export const SIDER_COLLAPSED_STORAGE_KEY = 'admin.siderCollapsed';
 
 type AdminGroupKey = 'users' | 'trader' | 'content' | 'operation';
-type AdminItemKey = 'userList' | 'roleTags' | 'traderManagement' | 'teach' | 'advisory' | 'systemMessage';
+type AdminItemKey =
+  | 'userList'
+  | 'roleTags'
+  | 'traderManagement'
+  | 'teach'
+  | 'advisory'
+  | 'market'
+  | 'systemMessage';
 
 interface AdminMenuGroup {
   key: AdminGroupKey;
@@ -45,6 +53,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
     items: [
       { key: 'teach', icon: <ReadOutlined />, path: '/admin/content/teach' },
       { key: 'advisory', icon: <CommentOutlined />, path: '/admin/content/advisory' },
+      { key: 'market', icon: <LineChartOutlined />, path: '/admin/content/market' },
     ],
   },
   {

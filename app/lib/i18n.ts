@@ -11,8 +11,10 @@ import { advisoriesAdmin as enAdvisoriesAdmin } from '../locales/en/advisories-a
 import { auth as enAuth } from '../locales/en/auth.ts';
 import { common as enCommon } from '../locales/en/common.ts';
 import { home as enHome } from '../locales/en/home.ts';
+import { marketAdmin as enMarketAdmin } from '../locales/en/market-admin.ts';
 import { personal as enPersonal } from '../locales/en/personal.ts';
 import { teach as enTeach } from '../locales/en/teach.ts';
+import { tools as enTools } from '../locales/en/tools.ts';
 import { trading as enTrading } from '../locales/en/trading.ts';
 import { admin as zhAdmin } from '../locales/zh/admin.ts';
 import { adminUsers as zhAdminUsers } from '../locales/zh/admin-users.ts';
@@ -21,8 +23,10 @@ import { advisoriesAdmin as zhAdvisoriesAdmin } from '../locales/zh/advisories-a
 import { auth as zhAuth } from '../locales/zh/auth.ts';
 import { common as zhCommon } from '../locales/zh/common.ts';
 import { home as zhHome } from '../locales/zh/home.ts';
+import { marketAdmin as zhMarketAdmin } from '../locales/zh/market-admin.ts';
 import { personal as zhPersonal } from '../locales/zh/personal.ts';
 import { teach as zhTeach } from '../locales/zh/teach.ts';
+import { tools as zhTools } from '../locales/zh/tools.ts';
 import { trading as zhTrading } from '../locales/zh/trading.ts';
 import { dayjsLocaleFor, detectLocale, htmlLangFor, isLocale, saveLocale } from './locale.ts';
 
@@ -35,11 +39,13 @@ export const resources = {
     personal: zhPersonal,
     advisories: zhAdvisories,
     advisoriesAdmin: zhAdvisoriesAdmin,
+    marketAdmin: zhMarketAdmin,
     admin: zhAdmin,
     adminUsers: zhAdminUsers,
     auth: zhAuth,
     teach: zhTeach,
     trading: zhTrading,
+    tools: zhTools,
   },
   en: {
     common: enCommon,
@@ -47,11 +53,13 @@ export const resources = {
     personal: enPersonal,
     advisories: enAdvisories,
     advisoriesAdmin: enAdvisoriesAdmin,
+    marketAdmin: enMarketAdmin,
     admin: enAdmin,
     adminUsers: enAdminUsers,
     auth: enAuth,
     teach: enTeach,
     trading: enTrading,
+    tools: enTools,
   },
 } as const;
 

@@ -17,6 +17,7 @@ export const admin: Messages<typeof zh> = {
     content: 'Content',
     teach: 'Teaching',
     advisory: 'Strategies',
+    market: 'Market symbols',
     operation: 'Operation',
     systemMessage: 'System messages',
   },

@@ -14,6 +14,7 @@ export const admin = {
     content: '内容',
     teach: '教学',
     advisory: '策略',
+    market: '行情交易对',
     operation: '运营',
     systemMessage: '系统消息',
   },

@@ -1,0 +1,25 @@
+// The market desk's allow-list in the admin console (/admin/content/market).
+export const marketAdmin = {
+  intro: '会员的行情图表、支撑压力与工具只使用这里列出的交易对；行情经服务器从交易所读取并缓存。',
+  pickPlaceholder: '搜索交易所的交易对，例如 BTCUSDT',
+  loadingExchange: '正在读取交易所的交易对…',
+  noMatch: '没有匹配的交易对',
+  exchangeUnavailable: '暂时无法读取交易所的交易对列表',
+  exchangeStale: '交易所暂时无法访问，列表为 {{at}} 读取的数据',
+  alreadyListed: '{{symbol}}（已在列表中）',
+  add: '添加',
+  added: '已添加 {{symbol}}',
+  remove: '移除',
+  removeConfirm: '从行情列表移除 {{symbol}}？',
+  removeHint: '会员将无法再查看该交易对的图表与行情。',
+  removed: '已移除 {{symbol}}',
+  cancel: '取消',
+  empty: '还没有交易对：请先从上方添加，会员的图表与工具才有行情可用',
+  fields: {
+    symbol: '交易对',
+    assets: '基础 / 计价资产',
+    tickSize: '价格最小变动',
+    addedAt: '添加时间',
+    actions: '操作',
+  },
+};
