@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { binanceContext, binanceReaderFactory, createBinanceReader } from './exchange/binance.ts';
 import { MailOutbox } from './mail/mailer.ts';
+import { createLevelWatch, type LevelWatch } from './market/level-watch.ts';
 import { createMarketData } from './market/market-data.ts';
 import { createIdentity } from './oidc/provider.ts';
 import { AccessLogController } from './plugins/access-log.ts';
@@ -33,10 +34,12 @@ import { accountAuthRoutes } from './routes/auth/account-auth.ts';
 import { publicAuthRoutes } from './routes/auth/public-auth.ts';
 import { configurationRoutes } from './routes/configuration/subscriber-configuration.ts';
 import { fileSaveRoutes } from './routes/file-save/upload.ts';
+import { levelAdminRoutes, levelRoutes } from './routes/levels/levels.ts';
 import { healthRoutes } from './routes/management/health.ts';
 import { managementRoutes } from './routes/management/users.ts';
 import { marketAdminRoutes, marketRoutes } from './routes/market/market.ts';
 import { personalInfoRoutes } from './routes/personal-info/personal-info.ts';
+import { quantAdminRoutes, quantRoutes } from './routes/quant/quant.ts';
 import { subscriptionRoutes } from './routes/subscriptions/subscriptions.ts';
 import {
   systemMessageAdminRoutes,
@@ -82,6 +85,8 @@ declare module 'fastify' {
     hub: Hub;
     /** The trader sync worker of this process, when it runs (config.traderSync). */
     traderSync: TraderSync | undefined;
+    /** Crossing alerts of watched level sets (runs by itself when config.levelWatch; tests tick it). */
+    levelWatch: LevelWatch;
   }
 }
 
@@ -219,6 +224,10 @@ export async function buildApp(deps: AppDeps) {
     source: createBinanceReader({ context: exchange, log: exchangeLog }),
     log: app.log.child({ component: 'market' }),
   });
+  const levelWatch = createLevelWatch({ db, market, log: app.log.child({ component: 'level-watch' }) });
+  app.decorate('levelWatch', levelWatch);
+  if (config.levelWatch) app.addHook('onReady', async () => levelWatch.start());
+  app.addHook('preClose', async () => levelWatch.stop());
   const syncLog = app.log.child({ component: 'trader-sync' });
   // The keys are followed in a worker thread of this process (sync-thread.ts says why).
   const traderSync = config.traderSync
@@ -291,6 +300,8 @@ export async function buildApp(deps: AppDeps) {
       await members.register(advisoryMemberRoutes, { db });
       await members.register(tradingRoutes, { db });
       await members.register(marketRoutes, { market });
+      await members.register(quantRoutes, { db });
+      await members.register(levelRoutes, { db, market });
     });
     // Admins only.
     await signedIn.register(async (admin) => {
@@ -303,6 +314,8 @@ export async function buildApp(deps: AppDeps) {
       await admin.register(advisoryAdminRoutes, { db, externalImages });
       await admin.register(systemMessageAdminRoutes, { db });
       await admin.register(marketAdminRoutes, { market });
+      await admin.register(quantAdminRoutes, { db, externalImages });
+      await admin.register(levelAdminRoutes, { db, market });
     });
   });
 

@@ -61,6 +61,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   ),
+  LEVEL_WATCH: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  ),
   IMAGE_FETCH_ALLOW_LOOPBACK: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
@@ -125,6 +129,12 @@ export type Config = {
    * itself after they are saved. On by default, off by default when NODE_ENV=test (no exchange to call).
    */
   traderSync: boolean;
+  /**
+   * Whether this process watches the live price of the symbols with watched level sets and records their
+   * crossings (server/market/level-watch.ts; every process may, a crossing is recorded once). On by default,
+   * off by default when NODE_ENV=test.
+   */
+  levelWatch: boolean;
   /**
    * Copying images of other sites (services/external-images.ts): loopback addresses and an extra trusted
    * certificate authority are for the tests' image server only, and refused in production.
@@ -201,6 +211,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     captchaTestCode: e.CAPTCHA_TEST_CODE,
     exchangeTestBaseUrl: e.EXCHANGE_TEST_BASE_URL?.replace(/\/+$/, ''),
     traderSync: e.TRADER_SYNC === undefined ? e.NODE_ENV !== 'test' : e.TRADER_SYNC === 'true',
+    levelWatch: e.LEVEL_WATCH === undefined ? e.NODE_ENV !== 'test' : e.LEVEL_WATCH === 'true',
     imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK === 'true', ca: imageFetchCa },
     metricsToken: e.METRICS_TOKEN,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,

@@ -29,6 +29,16 @@ import {
 import { idResponse, okResponse } from './schemas/common.ts';
 import { healthResponse } from './schemas/health.ts';
 import {
+  addLevelSetRequest,
+  levelSetIdQuery,
+  levelSetIdRequest,
+  levelSetList,
+  levelSetListQuery,
+  levelSetView,
+  updateLevelSetRequest,
+  watchLevelSetRequest,
+} from './schemas/levels.ts';
+import {
   addRoleRequest,
   assignUserRoleRequest,
   batchUserOperationRequest,
@@ -61,6 +71,17 @@ import {
   updatePersonalInfoRequest,
   userVo,
 } from './schemas/personal.ts';
+import {
+  addQuantRequest,
+  freqtradeImport,
+  freqtradeImportQuery,
+  quantCardList,
+  quantIdQuery,
+  quantIdRequest,
+  quantListQuery,
+  quantStrategy,
+  updateQuantRequest,
+} from './schemas/quant.ts';
 import {
   addOrUpdateSystemMessageRequest,
   messageFlagQuery,
@@ -217,6 +238,26 @@ export const apiContract = {
   'GET /api/Market/ExchangeSymbols': { response: exchangeSymbolList },
   'POST /api/Market/AddSymbol': { body: marketSymbolRequest, response: marketSymbol },
   'POST /api/Market/DeleteSymbol': { body: marketSymbolRequest, response: okResponse },
+
+  // Quantitative strategies (members: those their roles admit; administrators publish and import freqtrade results)
+  'GET /api/Quant/List': { query: quantListQuery, response: quantCardList },
+  'GET /api/Quant/Get': { query: quantIdQuery, response: quantStrategy },
+  'POST /api/Quant/Add': { body: addQuantRequest, response: idResponse },
+  'POST /api/Quant/Update': { body: updateQuantRequest, response: okResponse },
+  'POST /api/Quant/Delete': { body: quantIdRequest, response: okResponse },
+  'POST /api/Quant/ImportFreqtrade': {
+    multipart: true,
+    query: freqtradeImportQuery,
+    response: freqtradeImport,
+  },
+
+  // Support and pressure level sets (members: those their roles admit; administrators publish)
+  'GET /api/Levels/List': { query: levelSetListQuery, response: levelSetList },
+  'GET /api/Levels/Get': { query: levelSetIdQuery, response: levelSetView },
+  'POST /api/Levels/Watch': { body: watchLevelSetRequest, response: okResponse },
+  'POST /api/Levels/Add': { body: addLevelSetRequest, response: idResponse },
+  'POST /api/Levels/Update': { body: updateLevelSetRequest, response: okResponse },
+  'POST /api/Levels/Delete': { body: levelSetIdRequest, response: okResponse },
   'GET /api/Advisory/GetAllAds': { response: adminAdvisoryList },
   'GET /api/Advisory/GetAdvisory': { query: advisoryIdQuery, response: adminAdvisory },
   'GET /api/Advisory/GetAllTraders': { response: traderSummaryList },

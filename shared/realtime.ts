@@ -17,6 +17,8 @@ export const HUB_EVENTS = {
   removeAdvisoryCount: 'RemoveAdvisoryCount',
   advisorySubChanged: 'AdvisorySubChanged',
   traderLiveChanged: 'TraderLiveChanged',
+  levelSetChanged: 'LevelSetChanged',
+  levelCrossed: 'LevelCrossed',
 } as const;
 
 /** A trader a member may subscribe to (spec §3 Advisory subscription key). */
@@ -47,6 +49,28 @@ export const changeSystemMessagePayload = z.object({
 
 export const advisorySubChangedPayload = z.object({ key: traderRef, subscribed: z.boolean() });
 
+/** LevelSetChanged: a level set the member may see was published, edited or deleted (read the list again). */
+export const levelSetChangedPayload = z.object({
+  setId: z.number(),
+  symbol: z.string(),
+  removed: z.boolean(),
+});
+
+/** LevelCrossed: the live price crossed a level of a set the member watches (once per crossing). */
+export const levelCrossedPayload = z.object({
+  setId: z.number(),
+  levelId: z.number(),
+  symbol: z.string(),
+  kind: z.enum(['support', 'resistance']),
+  level: z.number(),
+  price: z.number(),
+  /** up: from below the level to above it. */
+  direction: z.enum(['up', 'down']),
+  at: z.string(),
+});
+
+export type LevelSetChangedPayload = z.infer<typeof levelSetChangedPayload>;
+export type LevelCrossedPayload = z.infer<typeof levelCrossedPayload>;
 export type LoadAdvisorySubPayload = z.infer<typeof loadAdvisorySubPayload>;
 export type LoadAdvisoryPayload = z.infer<typeof loadAdvisoryPayload>;
 export type LoadAdvisoryCountPayload = z.infer<typeof loadAdvisoryCountPayload>;
@@ -72,6 +96,8 @@ export type ServerToClientEvents = {
   AdvisorySubChanged: (payload: WithEventId<AdvisorySubChangedPayload>) => void;
   /** A trader's account changed at the exchange (ephemeral: no event id; `seq` orders a key's changes). */
   TraderLiveChanged: (payload: TraderLiveChangedPayload) => void;
+  LevelSetChanged: (payload: WithEventId<LevelSetChangedPayload>) => void;
+  LevelCrossed: (payload: WithEventId<LevelCrossedPayload>) => void;
 };
 
 export type ClientToServerEvents = Record<string, never>;

@@ -16,6 +16,8 @@ import * as m0012 from './migrations/0012-trader-sync.ts';
 import * as m0013 from './migrations/0013-trader-key-check-requests.ts';
 import * as m0014 from './migrations/0014-trader-flat-marks.ts';
 import * as m0015 from './migrations/0015-market-symbols.ts';
+import * as m0016 from './migrations/0016-level-sets.ts';
+import * as m0017 from './migrations/0017-quant-strategies.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -41,6 +43,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0013-trader-key-check-requests': m0013,
   '0014-trader-flat-marks': m0014,
   '0015-market-symbols': m0015,
+  '0016-level-sets': m0016,
+  '0017-quant-strategies': m0017,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -206,6 +206,74 @@ export type MarketSymbolsTable = {
   added_at: number;
   added_by: string | null;
 };
+/** A published set of support and resistance levels (/pressure); targets are a JSON array of prices. */
+export type LevelSetsTable = {
+  id: Generated<number>;
+  symbol: string;
+  timeframe: string;
+  bias: string;
+  invalidation_price: number | null;
+  targets: string;
+  notes: string;
+  expires_at: number | null;
+  created_by: string | null;
+  published_at: number;
+  updated_at: number;
+};
+export type LevelSetRolesTable = { set_id: number; role_id: number };
+/** `kind`: support or resistance; `strength` 1 to 5, or none. */
+export type LevelsTable = {
+  id: Generated<number>;
+  set_id: number;
+  kind: string;
+  price: number;
+  reason: string;
+  strength: number | null;
+  sort: number;
+};
+export type LevelWatchesTable = { set_id: number; user_id: string; created_at: number };
+/** Where the live price last stood against a watched level: `side` above or below. */
+export type LevelMarksTable = { level_id: number; side: string; price: number; at: number };
+/** A quantitative strategy; ratios as fractions, null where not given; `parameters` is JSON [{ key, value }]. */
+export type QuantStrategiesTable = {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  market: string;
+  timeframe: string;
+  risk_level: string;
+  status: string;
+  description: string;
+  parameters: string;
+  trader_key_id: number | null;
+  /** 'manual' or 'freqtrade'. */
+  results_source: string;
+  total_return: number | null;
+  annualized_return: number | null;
+  max_drawdown: number | null;
+  sharpe: number | null;
+  sortino: number | null;
+  calmar: number | null;
+  win_rate: number | null;
+  profit_factor: number | null;
+  trades: number | null;
+  /** UTC midnight of the test period's first and last days. */
+  period_start: number | null;
+  period_end: number | null;
+  starting_balance: number | null;
+  final_balance: number | null;
+  currency: string | null;
+  /** 'profit' or 'equity' (the meaning of quant_strategy_days.value); null: no daily series. */
+  daily_kind: string | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+};
+/** Role tags that may see a quantitative strategy (none: every member). */
+export type QuantStrategyRolesTable = { strategy_id: number; role_id: number };
+export type QuantStrategySymbolsTable = { strategy_id: number; position: number; symbol: string };
+/** One day of a strategy's daily series: `day` is the UTC midnight; `value` profit or equity (daily_kind). */
+export type QuantStrategyDaysTable = { strategy_id: number; day: number; value: number };
 /** Side and position side as the spec's codes (shared/trading.ts). */
 export type TraderPositionsTable = {
   key_id: number;
@@ -311,6 +379,15 @@ export type DB = {
   trader_positions: TraderPositionsTable;
   trader_flat_marks: TraderFlatMarksTable;
   market_symbols: MarketSymbolsTable;
+  quant_strategies: QuantStrategiesTable;
+  quant_strategy_roles: QuantStrategyRolesTable;
+  quant_strategy_symbols: QuantStrategySymbolsTable;
+  quant_strategy_days: QuantStrategyDaysTable;
+  level_sets: LevelSetsTable;
+  level_set_roles: LevelSetRolesTable;
+  levels: LevelsTable;
+  level_watches: LevelWatchesTable;
+  level_marks: LevelMarksTable;
   trader_orders: TraderOrdersTable;
   trader_fills: TraderFillsTable;
   trader_income: TraderIncomeTable;

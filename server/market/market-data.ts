@@ -22,7 +22,8 @@ export type MarketSource = Pick<ExchangeReader, 'candles' | 'tickers' | 'exchang
 export type MarketSymbolRow = Selectable<MarketSymbolsTable>;
 
 const MINUTE = 60_000;
-const INTERVAL_MS: Record<MarketInterval, number> = {
+/** An interval's length in milliseconds. */
+export const INTERVAL_MS: Record<MarketInterval, number> = {
   '1m': MINUTE,
   '5m': 5 * MINUTE,
   '15m': 15 * MINUTE,

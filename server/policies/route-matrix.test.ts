@@ -175,7 +175,7 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
     fixtures.$message = await addMessage();
     fixtures.$messageToDelete = await addMessage();
 
-    // The market desk's allow-list.
+    // The market desk's allow-list, and level sets on it open to every member.
     for (const [symbol, base] of [
       ['BTCUSDT', 'BTC'],
       ['SOLUSDT', 'SOL'],
@@ -194,6 +194,83 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
         })
         .execute();
     }
+    const addLevelSet = async () => {
+      const set = await db
+        .insertInto('level_sets')
+        .values({
+          symbol: 'BTCUSDT',
+          timeframe: '1h',
+          bias: 'neutral',
+          invalidation_price: null,
+          targets: '[]',
+          notes: '',
+          expires_at: null,
+          created_by: adminId,
+          published_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('levels')
+        .values({ set_id: set.id, kind: 'support', price: 50_000, reason: '', strength: null, sort: 0 })
+        .execute();
+      return String(set.id);
+    };
+    fixtures.$levelSet = await addLevelSet();
+    fixtures.$levelSetToDelete = await addLevelSet();
+
+    // Quantitative strategies: one for PremiumUser only (other members get 404), one to edit, one to delete.
+    const premium = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', 'PremiumUser')
+      .executeTakeFirstOrThrow();
+    const addQuant = async (roleIds: number[]) => {
+      const strategy = await db
+        .insertInto('quant_strategies')
+        .values({
+          name: 'Matrix grid',
+          type: 'grid',
+          market: '',
+          timeframe: '1h',
+          risk_level: 'low',
+          status: 'backtest',
+          description: '',
+          parameters: '[]',
+          trader_key_id: null,
+          results_source: 'manual',
+          total_return: 0.1,
+          annualized_return: null,
+          max_drawdown: null,
+          sharpe: null,
+          sortino: null,
+          calmar: null,
+          win_rate: null,
+          profit_factor: null,
+          trades: null,
+          period_start: null,
+          period_end: null,
+          starting_balance: null,
+          final_balance: null,
+          currency: null,
+          daily_kind: null,
+          created_by: adminId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (roleIds.length)
+        await db
+          .insertInto('quant_strategy_roles')
+          .values(roleIds.map((role_id) => ({ strategy_id: strategy.id, role_id })))
+          .execute();
+      return String(strategy.id);
+    };
+    fixtures.$quantPremium = await addQuant([premium.id]);
+    fixtures.$quantToEdit = await addQuant([]);
+    fixtures.$quantToDelete = await addQuant([]);
   }
 
   afterAll(async () => {

@@ -24,6 +24,9 @@ import {
   KEY_ROOM,
   keyRoom,
   localSockets,
+  MEMBERS,
+  ROLE_ROOM,
+  roleRoom,
   SIGNED_IN,
   type Target,
   userRoom,
@@ -111,8 +114,9 @@ export function createConnections(deps: {
 
   /**
    * Puts a socket that has been sent the state as of `cursor` in its rooms: its person's, everyone signed
-   * in, and one per trader key whose strategies it receives (subscribed, and the key admits one of the
-   * person's roles), leaving rooms of keys it no longer receives. Then it catches up on events committed
+   * in, one per trader key whose strategies it receives (subscribed, and the key admits one of the
+   * person's roles), and for a member the members' room and one per role, leaving rooms of keys and roles it
+   * no longer has. Then it catches up on events committed
    * since the cursor. Joining only after the state was sent means a live event can never arrive before
    * (and be wiped by) a snapshot it postdates. The catch-up leaves out what reached the socket live after
    * it joined (see catchUp), so each event arrives once. `keyIds` are those the snapshot just sent was read
@@ -122,11 +126,19 @@ export function createConnections(deps: {
     const { principal } = socket.data;
     const keys = (keyIds ?? (await entitledKeyIds(db, principal))).map(keyRoom);
     if (!socket.connected) return;
+    // Members also join their roles' rooms (what a role admits, such as level sets); non-members none.
+    const roles = isMember(principal) ? principal.roles.map(roleRoom) : [];
     for (const room of socket.rooms)
-      if (room.startsWith(KEY_ROOM) && !keys.includes(room)) socket.leave(room);
-    const rooms = [userRoom(principal.userId), SIGNED_IN, ...keys];
+      if (
+        (room.startsWith(KEY_ROOM) && !keys.includes(room)) ||
+        (room.startsWith(ROLE_ROOM) && !roles.includes(room))
+      )
+        socket.leave(room);
+    const rooms = [userRoom(principal.userId), SIGNED_IN, ...keys, ...roles];
     if (isAdmin(principal)) rooms.push(ADMINS);
     else socket.leave(ADMINS);
+    if (isMember(principal)) rooms.push(MEMBERS);
+    else socket.leave(MEMBERS);
     await catchUp({ db, socket, rooms, after: cursor, clustered: deps.clustered, deliver: deps.deliver });
   }
 

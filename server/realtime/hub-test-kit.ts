@@ -12,8 +12,8 @@ import { signIn } from '../test/sign-in.ts';
 // administrator, one trader key (Alpha) admitting StandardUser, members, and clients of the hub.
 
 /** Starts the app before the tests of the calling `describe` and stops it (and every client) after them. */
-export function useHubTestKit(dialect: Dialect): HubTestKit {
-  const kit = new HubTestKit(dialect);
+export function useHubTestKit(dialect: Dialect, env: () => Record<string, string> = () => ({})): HubTestKit {
+  const kit = new HubTestKit(dialect, env);
   beforeAll(() => kit.start());
   afterAll(() => kit.stop());
   return kit;
@@ -30,14 +30,17 @@ class HubTestKit {
   roleIds!: Record<string, number>;
   private readonly sockets: HubClient['socket'][] = [];
   private readonly dialect: Dialect;
+  /** Settings of the app, read when it starts (a fake service's address known by then). */
+  private readonly env: () => Record<string, string>;
 
-  constructor(dialect: Dialect) {
+  constructor(dialect: Dialect, env: () => Record<string, string>) {
     this.dialect = dialect;
+    this.env = env;
   }
 
   async start() {
     // The hub sweeps only when a test asks it to, so that no test depends on where its timer is.
-    this.t = await listeningTestApp(this.dialect, {}, { hubSweepEveryMs: 0 });
+    this.t = await listeningTestApp(this.dialect, this.env(), { hubSweepEveryMs: 0 });
     const a = await createUser(this.db(), { roles: ['Admin'] });
     this.admin = (await signIn(this.t.app, a.email, a.password)).auth;
     this.roleIds = Object.fromEntries(

@@ -13,6 +13,7 @@ import { type Connections, createConnections } from './connections.ts';
 import { createDelivery, type EventHandler } from './delivery.ts';
 import { createEventQueue } from './event-queue.ts';
 import { createExclusionCache } from './exclusions.ts';
+import { levelEventHandlers } from './level-events.ts';
 import { ADMINS, type HubServer, keyRoom, localSockets, userRoom } from './sockets.ts';
 
 const SWEEP_EVERY_MS = 5_000;
@@ -99,7 +100,7 @@ export function createHub(options: {
     connections: () => connections,
   });
   const { deliver } = delivery;
-  for (const [name, handler] of Object.entries(advisoryEventHandlers))
+  for (const [name, handler] of Object.entries({ ...advisoryEventHandlers, ...levelEventHandlers }))
     delivery.on(name as HubEventName, handler as EventHandler<HubEventName>);
   const connections: Connections = createConnections({ db, io, log, clustered, deliver });
   const queue = createEventQueue({

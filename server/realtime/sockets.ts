@@ -16,6 +16,11 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const SIGNED_IN = 'signed-in';
 /** Administrators: their strategy list shows every strategy's counts live. */
 export const ADMINS = 'admins';
+/** Members (admins included): what every member may see, such as level sets open to all. */
+export const MEMBERS = 'members';
+export const ROLE_ROOM = 'role:';
+/** Members holding a role (by name), for what the role admits. */
+export const roleRoom = (role: string) => `${ROLE_ROOM}${role}`;
 export const KEY_ROOM = 'key:';
 /** Sockets of the members who receive a trader key's strategies (see Connections.goLive). */
 export const keyRoom = (keyId: number) => `${KEY_ROOM}${keyId}`;

@@ -105,8 +105,18 @@ export function exchangeInfo(symbols: object[], weightLimit: number, now: number
   };
 }
 
-/** GET /fapi/v1/klines: the latest `limit` candles, or from `startTime` on. */
-export function klines(symbol: string, interval: string, limit: number, now: number, startTime?: number) {
+/**
+ * GET /fapi/v1/klines: the latest `limit` candles, or from `startTime` on. With a `last` price set by the test,
+ * the candle still open closes at it (its high and low stretched to it).
+ */
+export function klines(
+  symbol: string,
+  interval: string,
+  limit: number,
+  now: number,
+  startTime?: number,
+  last?: number,
+) {
   const step = INTERVAL_MS[interval]!;
   const first =
     startTime === undefined
@@ -116,6 +126,7 @@ export function klines(symbol: string, interval: string, limit: number, now: num
   for (let open = first; open <= now && candles.length < limit; open += step) {
     const close = Math.min(open + step - 1, now);
     const prices = [open, open + step / 3, open + (2 * step) / 3, close].map((t) => priceAt(symbol, t));
+    if (last !== undefined && open + step > now) prices[3] = last;
     const volume = 10 + ((open / step) % 7);
     candles.push([
       open,
@@ -135,10 +146,10 @@ export function klines(symbol: string, interval: string, limit: number, now: num
   return candles;
 }
 
-/** GET /fapi/v1/ticker/24hr for one symbol. */
-export function ticker(symbol: string, now: number) {
+/** GET /fapi/v1/ticker/24hr for one symbol (its last price the test's, when set). */
+export function ticker(symbol: string, now: number, lastPrice?: number) {
   const open = priceAt(symbol, now - 86_400_000);
-  const last = priceAt(symbol, now);
+  const last = lastPrice ?? priceAt(symbol, now);
   return {
     symbol,
     priceChange: decimal(last - open),

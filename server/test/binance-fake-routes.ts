@@ -29,6 +29,8 @@ export class Refusal extends Error {
 export interface RouteHost {
   now(): number;
   readonly symbols: { symbol: string }[];
+  /** Prices a test set (setPrice): a symbol's last price from now on, instead of the made-up one. */
+  readonly prices: ReadonlyMap<string, number>;
   readonly weightLimit: number;
   listenKey(account: FakeAccount | undefined, method: string): unknown;
 }
@@ -53,6 +55,7 @@ function knownSymbol(host: RouteHost, symbol: string | null): string {
 }
 
 export function fakeRoutes(host: RouteHost): Record<string, Route> {
+  const tickerOf = (symbol: string) => ticker(symbol, host.now(), host.prices.get(symbol));
   return {
     'GET /fapi/v1/time': {
       api: 'fapi',
@@ -79,7 +82,14 @@ export function fakeRoutes(host: RouteHost): Record<string, Route> {
         if (!INTERVAL_MS[interval]) throw new Refusal(400, -1120, 'Invalid interval.');
         const limit = Math.min(1500, Number(q.get('limit') ?? 500));
         const start = q.get('startTime');
-        return klines(symbol, interval, limit, host.now(), start ? Number(start) : undefined);
+        return klines(
+          symbol,
+          interval,
+          limit,
+          host.now(),
+          start ? Number(start) : undefined,
+          host.prices.get(symbol),
+        );
       },
     },
     'GET /fapi/v1/ticker/24hr': {
@@ -88,8 +98,8 @@ export function fakeRoutes(host: RouteHost): Record<string, Route> {
       weight: (q) => (q.get('symbol') ? 1 : 40),
       handle: (q) =>
         q.get('symbol')
-          ? ticker(knownSymbol(host, q.get('symbol')), host.now())
-          : host.symbols.map((s) => ticker(s.symbol, host.now())),
+          ? tickerOf(knownSymbol(host, q.get('symbol')))
+          : host.symbols.map((s) => tickerOf(s.symbol)),
     },
     'GET /sapi/v1/account/apiRestrictions': {
       api: 'sapi',

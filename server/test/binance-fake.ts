@@ -64,6 +64,7 @@ export class BinanceFake implements RouteHost {
   clockOffsetMs = 0;
   readonly requests: FakeRequest[] = [];
   readonly symbols = [exchangeSymbol('BTCUSDT', 'BTC'), exchangeSymbol('ETHUSDT', 'ETH')];
+  readonly prices = new Map<string, number>();
   private readonly options: Required<BinanceFakeOptions>;
   private readonly server: Server;
   private readonly wss = new WebSocketServer({ noServer: true });
@@ -149,6 +150,12 @@ export class BinanceFake implements RouteHost {
     );
     this.accounts.set(apiKey, account);
     return account;
+  }
+
+  /** Sets a symbol's last price (its ticker, and the close of its candles still open); undefined: made up again. */
+  setPrice(symbol: string, price: number | undefined): void {
+    if (price === undefined) this.prices.delete(symbol);
+    else this.prices.set(symbol, price);
   }
 
   /** The next `times` calls (to `path`, or to any path; with `apiKey`, of that key only) meet `fault`. */

@@ -17,6 +17,8 @@ function handlersSpy(): HubHandlers & Record<string, ReturnType<typeof vi.fn>> {
     RemoveAdvisoryCount: vi.fn(),
     AdvisorySubChanged: vi.fn(),
     TraderLiveChanged: vi.fn(),
+    LevelSetChanged: vi.fn(),
+    LevelCrossed: vi.fn(),
   };
 }
 

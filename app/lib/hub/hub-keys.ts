@@ -16,6 +16,8 @@ export const hubKeys = {
   subscriptions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'subscriptions'] as const,
   /** The member's own reactions given in this tab (the API does not report earlier ones). */
   reactions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'my-reactions'] as const,
+  /** Level sets read from GET /api/Levels/List (any filter); LevelSetChanged and LevelCrossed refetch them. */
+  levelSets: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'level-sets'] as const,
   /** Every trader's live account held (refetched on a reconnect). */
   traderLiveAll: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'trader-live'] as const,
   /** A trader's live account (GET /api/Trading/Live?keyId=; TraderLiveChanged in seq order). */

@@ -3,6 +3,7 @@ import {
   type AdvisoryCounts,
   type AdvisoryDto,
   HUB_EVENTS,
+  type LevelCrossedPayload,
   type SystemMessageDto,
 } from '#shared/realtime.ts';
 import type { LiveSnapshot, TraderLiveChangedPayload } from '#shared/schemas/trading.ts';
@@ -32,6 +33,8 @@ export interface HubSyncOptions {
   onArrived?(arrived: ArrivedAdvisory[]): void;
   /** A trader's account changed (each change once; not repeats a snapshot already held). */
   onTraderLive?(change: TraderLiveChangedPayload): void;
+  /** The live price crossed a level of a set the member watches. */
+  onLevelCrossed?(crossing: LevelCrossedPayload): void;
 }
 
 /**
@@ -60,7 +63,13 @@ export function refreshTraderLive(queryClient: QueryClient, sub: string): Promis
 }
 
 /** The hub's events, each written into the react-query cache it belongs to. */
-export function hubCacheHandlers({ queryClient, sub, onArrived, onTraderLive }: HubSyncOptions): HubHandlers {
+export function hubCacheHandlers({
+  queryClient,
+  sub,
+  onArrived,
+  onTraderLive,
+  onLevelCrossed,
+}: HubSyncOptions): HubHandlers {
   queryClient.setQueryDefaults(hubKeys.all(sub), HUB_QUERY_OPTIONS);
   const setMessages = (update: (current: SystemMessageDto[] | undefined) => SystemMessageDto[] | undefined) =>
     queryClient.setQueryData<SystemMessageDto[]>(hubKeys.systemMessages(sub), update);
@@ -97,6 +106,13 @@ export function hubCacheHandlers({ queryClient, sub, onArrived, onTraderLive }: 
       setKeys((current) => applySubscriptionChange(current, change)),
     [HUB_EVENTS.traderLiveChanged]: (change) => {
       if (applyTraderLive(queryClient, sub, change).fresh) onTraderLive?.(change);
+    },
+    // Level sets are read over HTTP (their states come from the market); a change or a crossing reads them again.
+    [HUB_EVENTS.levelSetChanged]: () =>
+      void queryClient.invalidateQueries({ queryKey: hubKeys.levelSets(sub) }),
+    [HUB_EVENTS.levelCrossed]: (crossing) => {
+      void queryClient.invalidateQueries({ queryKey: hubKeys.levelSets(sub) });
+      onLevelCrossed?.(crossing);
     },
   };
 }
