@@ -81,6 +81,30 @@ async function writeParts(trx: Transaction<DB>, setId: number, input: LevelSetIn
       .execute();
 }
 
+/** The audit row and the hub event of a change to set `id`, in its transaction. */
+async function recordChange(
+  trx: Transaction<DB>,
+  change: { action: 'add' | 'update' | 'delete'; id: number; symbol: string; roleIds: number[] },
+  actor: Actor,
+  detail?: Record<string, unknown>,
+) {
+  await audit(trx, {
+    action: `admin.levels.${change.action}`,
+    actorId: actor.userId,
+    targetType: 'levelSet',
+    targetId: String(change.id),
+    ip: actor.ip,
+    detail,
+  });
+  await recordHubEvent(trx, {
+    name: 'levels.changed',
+    setId: change.id,
+    symbol: change.symbol,
+    removed: change.action === 'delete',
+    roleIds: change.roleIds,
+  });
+}
+
 export async function addLevelSet(db: Kysely<DB>, input: LevelSetInput, actor: Actor, now = Date.now()) {
   return inTransaction(db, async (trx) => {
     const roleIds = await checkInput(trx, input, now);
@@ -90,21 +114,8 @@ export async function addLevelSet(db: Kysely<DB>, input: LevelSetInput, actor: A
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeParts(trx, id, input, roleIds);
-    await audit(trx, {
-      action: 'admin.levels.add',
-      actorId: actor.userId,
-      targetType: 'levelSet',
-      targetId: String(id),
-      ip: actor.ip,
-      detail: { symbol: input.symbol, timeframe: input.timeframe },
-    });
-    await recordHubEvent(trx, {
-      name: 'levels.changed',
-      setId: id,
-      symbol: input.symbol,
-      removed: false,
-      roleIds,
-    });
+    const detail = { symbol: input.symbol, timeframe: input.timeframe };
+    await recordChange(trx, { action: 'add', id, symbol: input.symbol, roleIds }, actor, detail);
     return id;
   });
 }
@@ -125,20 +136,7 @@ export async function updateLevelSet(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw notFound();
     await writeParts(trx, id, input, roleIds);
-    await audit(trx, {
-      action: 'admin.levels.update',
-      actorId: actor.userId,
-      targetType: 'levelSet',
-      targetId: String(id),
-      ip: actor.ip,
-    });
-    await recordHubEvent(trx, {
-      name: 'levels.changed',
-      setId: id,
-      symbol: input.symbol,
-      removed: false,
-      roleIds,
-    });
+    await recordChange(trx, { action: 'update', id, symbol: input.symbol, roleIds }, actor);
   });
 }
 
@@ -153,20 +151,8 @@ export async function deleteLevelSet(db: Kysely<DB>, id: number, actor: Actor): 
       .where('set_id', '=', id)
       .execute();
     await trx.deleteFrom('level_sets').where('id', '=', id).execute();
-    await audit(trx, {
-      action: 'admin.levels.delete',
-      actorId: actor.userId,
-      targetType: 'levelSet',
-      targetId: String(id),
-      ip: actor.ip,
-    });
-    await recordHubEvent(trx, {
-      name: 'levels.changed',
-      setId: id,
-      symbol: set.symbol,
-      removed: true,
-      roleIds: roles.map((r) => r.role_id),
-    });
+    const roleIds = roles.map((r) => r.role_id);
+    await recordChange(trx, { action: 'delete', id, symbol: set.symbol, roleIds }, actor);
   });
 }
 
