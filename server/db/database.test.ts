@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase, tempDir } from '../test/databases.ts';
 import { DatabaseStartError, openDatabase } from './database.ts';
-import { migrateToLatest, migrationNames } from './migrator.ts';
+import { migrationNames } from './migrator.ts';
 
 const disposables: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -19,8 +19,10 @@ async function fresh(dialect: (typeof TEST_DIALECTS)[number], migrate = true): P
 
 describe.each(TEST_DIALECTS)('migrations on %s', (dialect) => {
   it('create users, roles, user-roles and audit log, with the three built-in roles', async () => {
-    const { database } = await fresh(dialect, false);
-    expect(await migrateToLatest(database)).toEqual(migrationNames);
+    const t = await fresh(dialect, false);
+    const { database } = t;
+    // Under the test schemas' lock, as every migration run of the tests (databases.ts says why).
+    expect(await t.migrate()).toEqual(migrationNames);
     const roles = await database.db.selectFrom('roles').select(['name', 'built_in']).orderBy('id').execute();
     expect(roles).toEqual([
       { name: 'StandardUser', built_in: 1 },
@@ -32,8 +34,8 @@ describe.each(TEST_DIALECTS)('migrations on %s', (dialect) => {
   });
 
   it('are idempotent: a second run applies nothing', async () => {
-    const { database } = await fresh(dialect);
-    expect(await migrateToLatest(database)).toEqual([]);
+    const t = await fresh(dialect);
+    expect(await t.migrate()).toEqual([]);
   });
 
   it('store users with roles, cascade role links on delete and keep e-mails unique', async () => {

@@ -15,6 +15,8 @@ export type TestDatabase = {
   dataDir: string;
   /** PostgreSQL schema of this test database (undefined on SQLite). */
   schema: string | undefined;
+  /** Brings it up to date as createTestDatabase does (on PostgreSQL under the test schemas' lock). */
+  migrate(): Promise<string[]>;
   /** Closes the database and removes everything it created. */
   dispose(): Promise<void>;
 };
@@ -45,14 +47,16 @@ export async function createTestDatabase(
     ...(schema ? { pgSchema: schema } : {}),
     pgPoolSize: 5,
   });
-  if (options.migrate !== false) {
-    if (url && dialect === 'postgres') await withSchemaLock(url, () => migrateToLatest(database));
-    else await migrateToLatest(database);
-  }
+  const migrate = () =>
+    url && dialect === 'postgres'
+      ? withSchemaLock(url, () => migrateToLatest(database))
+      : migrateToLatest(database);
+  if (options.migrate !== false) await migrate();
   return {
     database,
     dataDir,
     schema,
+    migrate,
     async dispose() {
       await database.close();
       if (schema && url)
