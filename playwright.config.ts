@@ -98,6 +98,8 @@ export default defineConfig({
         // (off by default under NODE_ENV=test) follows every key that passed its check, as in production.
         EXCHANGE_TEST_BASE_URL: EXCHANGE_URL,
         TRADER_SYNC: 'true',
+        // Crossing alerts of watched level sets, at the fake exchange's prices (a journey moves them).
+        LEVEL_WATCH: 'true',
       },
     },
   ],

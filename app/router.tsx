@@ -153,6 +153,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'pressure',
+                lazy: async () => ({
+                  Component: (await import('./features/pressure/pressure-page.tsx')).PressurePage,
+                }),
+              },
+              {
                 path: 'tool',
                 lazy: async () => ({
                   Component: (await import('./features/tools/tools-page.tsx')).ToolsPage,

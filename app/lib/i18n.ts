@@ -13,6 +13,7 @@ import { common as enCommon } from '../locales/en/common.ts';
 import { home as enHome } from '../locales/en/home.ts';
 import { marketAdmin as enMarketAdmin } from '../locales/en/market-admin.ts';
 import { personal as enPersonal } from '../locales/en/personal.ts';
+import { pressure as enPressure } from '../locales/en/pressure.ts';
 import { teach as enTeach } from '../locales/en/teach.ts';
 import { tools as enTools } from '../locales/en/tools.ts';
 import { trading as enTrading } from '../locales/en/trading.ts';
@@ -25,6 +26,7 @@ import { common as zhCommon } from '../locales/zh/common.ts';
 import { home as zhHome } from '../locales/zh/home.ts';
 import { marketAdmin as zhMarketAdmin } from '../locales/zh/market-admin.ts';
 import { personal as zhPersonal } from '../locales/zh/personal.ts';
+import { pressure as zhPressure } from '../locales/zh/pressure.ts';
 import { teach as zhTeach } from '../locales/zh/teach.ts';
 import { tools as zhTools } from '../locales/zh/tools.ts';
 import { trading as zhTrading } from '../locales/zh/trading.ts';
@@ -46,6 +48,7 @@ export const resources = {
     teach: zhTeach,
     trading: zhTrading,
     tools: zhTools,
+    pressure: zhPressure,
   },
   en: {
     common: enCommon,
@@ -60,6 +63,7 @@ export const resources = {
     teach: enTeach,
     trading: enTrading,
     tools: enTools,
+    pressure: enPressure,
   },
 } as const;
 

@@ -51,6 +51,12 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const path = (request.url ?? '/').split('?')[0] ?? '/';
   const method = request.method ?? 'GET';
   if (method === 'GET' && path === '/health') return answer(response, 200, { ok: true, url: EXCHANGE_URL });
+  if (method === 'POST' && path === '/prices') {
+    // A symbol's last price from now on (its ticker and the candle still open); null: made up again.
+    const { symbol, price } = (await bodyOf(request)) as { symbol: string; price: number | null };
+    fake.setPrice(symbol, price ?? undefined);
+    return answer(response, 200, { symbol, price });
+  }
   if (method === 'POST' && path === '/accounts') {
     const { apiKey, secret } = (await bodyOf(request)) as { apiKey?: string; secret?: string };
     const account = fake.addAccount({ apiKey, secret });

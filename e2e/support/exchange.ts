@@ -66,3 +66,8 @@ export class ExchangeAccount {
 export async function createExchangeAccount(): Promise<ExchangeAccount> {
   return new ExchangeAccount(await control<{ apiKey: string; secret: string }>('POST', '/accounts', {}));
 }
+
+/** Sets a symbol's last price at the fake exchange (null: its made-up prices again). */
+export async function setExchangePrice(symbol: string, price: number | null): Promise<void> {
+  await control('POST', '/prices', { symbol, price });
+}

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { LevelCrossedPayload, WithEventId } from '#shared/realtime.ts';
 import type { TraderLiveChangedPayload } from '#shared/schemas/trading.ts';
 import { accountKeys } from '../account.ts';
 import type { ArrivedAdvisory } from './hub-cache.ts';
@@ -37,6 +38,7 @@ let status: HubStatus = 'closed';
 const statusListeners = new Set<() => void>();
 const arrivalListeners = new Set<(arrived: ArrivedAdvisory[]) => void>();
 const traderLiveListeners = new Set<(change: TraderLiveChangedPayload) => void>();
+const crossingListeners = new Set<(crossing: WithEventId<LevelCrossedPayload>) => void>();
 
 function setStatus(next: HubStatus) {
   if (next === status) return;
@@ -70,6 +72,9 @@ export function acquireHub(options: HubLeaseOptions): () => void {
         },
         onTraderLive: (change) => {
           for (const listener of traderLiveListeners) listener(change);
+        },
+        onLevelCrossed: (crossing) => {
+          for (const listener of crossingListeners) listener(crossing);
         },
       }),
       onStatus: (next) => {
@@ -133,4 +138,10 @@ export function onAdvisoriesArrived(listener: (arrived: ArrivedAdvisory[]) => vo
 export function onTraderLiveChanged(listener: (change: TraderLiveChangedPayload) => void): () => void {
   traderLiveListeners.add(listener);
   return () => traderLiveListeners.delete(listener);
+}
+
+/** Listens for the live price crossing a level of a set the member watches (each crossing once). */
+export function onLevelCrossed(listener: (crossing: WithEventId<LevelCrossedPayload>) => void): () => void {
+  crossingListeners.add(listener);
+  return () => crossingListeners.delete(listener);
 }

@@ -5,6 +5,7 @@ import {
   HUB_EVENTS,
   type LevelCrossedPayload,
   type SystemMessageDto,
+  type WithEventId,
 } from '#shared/realtime.ts';
 import type { LiveSnapshot, TraderLiveChangedPayload } from '#shared/schemas/trading.ts';
 import {
@@ -34,7 +35,7 @@ export interface HubSyncOptions {
   /** A trader's account changed (each change once; not repeats a snapshot already held). */
   onTraderLive?(change: TraderLiveChangedPayload): void;
   /** The live price crossed a level of a set the member watches. */
-  onLevelCrossed?(crossing: LevelCrossedPayload): void;
+  onLevelCrossed?(crossing: WithEventId<LevelCrossedPayload>): void;
 }
 
 /**

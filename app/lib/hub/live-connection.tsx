@@ -6,7 +6,17 @@ import { useNavigate } from 'react-router';
 import { useAuth, useAuthClient } from '../auth/auth-context.tsx';
 import { playReminder } from '../reminder-sound.ts';
 import type { HubStatus } from './hub-connection.ts';
-import { acquireHub, closeHub, hubStatus, onAdvisoriesArrived, subscribeHubStatus } from './hub-runtime.ts';
+import {
+  acquireHub,
+  closeHub,
+  hubStatus,
+  onAdvisoriesArrived,
+  onLevelCrossed,
+  subscribeHubStatus,
+} from './hub-runtime.ts';
+
+/** Where members read the support and pressure levels. */
+export const PRESSURE_PATH = '/pressure';
 
 /** Where members read the strategy feed (spec §2: Trading, /?type=2). */
 export const ADVISORY_FEED_PATH = '/?type=2';
@@ -35,7 +45,46 @@ export function LiveConnection() {
   }, [auth.status]);
 
   useArrivalNotifications();
+  useCrossingNotifications();
   return null;
+}
+
+/** The live price crossed a level of a set the member watches: a notification with the reminder sound. */
+function useCrossingNotifications() {
+  const { t } = useTranslation('pressure');
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+
+  useEffect(
+    () =>
+      onLevelCrossed((crossing) => {
+        void playReminder();
+        const key = `level-crossed-${crossing.eventId}`;
+        const price = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 8 });
+        const which =
+          `${crossing.direction}${crossing.kind === 'support' ? 'Support' : 'Resistance'}` as const;
+        notification.warning({
+          key,
+          title: t(`crossed.${which}`, { symbol: crossing.symbol, level: price(crossing.level) }),
+          description: t('crossed.text', { price: price(crossing.price) }),
+          actions: (
+            <Button
+              type="primary"
+              size="small"
+              onClick={() => {
+                notification.destroy(key);
+                navigate(PRESSURE_PATH);
+              }}
+            >
+              {t('crossed.view')}
+            </Button>
+          ),
+          duration: 0,
+          props: { 'data-testid': 'level-crossed-notification' },
+        });
+      }),
+    [notification, navigate, t],
+  );
 }
 
 function useArrivalNotifications() {

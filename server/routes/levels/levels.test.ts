@@ -203,4 +203,27 @@ describe.each(TEST_DIALECTS)('level sets on %s', (dialect) => {
     const history = levelSetList.parse((await get('/api/Levels/List?history=true', member.auth)).json());
     expect(history.find((s) => s.id === id)).toMatchObject({ expired: true, timeframe: '4h' });
   });
+
+  it('reads a level against the last price as soon as the ticker has it, before the candles are read again', async () => {
+    const member = await kit.member(['StandardUser']);
+    const id = (
+      await kit.post('/api/Levels/Add', {
+        ...validSet,
+        timeframe: '1d',
+        supports: [level(1000)],
+        resistances: [],
+      })
+    ).json().id as number;
+    const state = async () =>
+      levelSetView.parse((await get(`/api/Levels/Get?id=${id}`, member.auth)).json()).supports[0]!.state;
+    expect(await state()).toBe('untested');
+    // The price falls through the support: the day's candle (read again only after a minute) is still open.
+    fake.setPrice('BTCUSDT', 900);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    try {
+      expect(await state()).toBe('broken');
+    } finally {
+      fake.setPrice('BTCUSDT', undefined);
+    }
+  });
 });

@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/levels.ts';
 import { MAX_CANDLES, type MarketInterval } from '#shared/schemas/market.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Candle } from '../../exchange/exchange-reader.ts';
 import { INTERVAL_MS, type MarketData } from '../../market/market-data.ts';
 import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { isAdmin } from '../../policies/membership.ts';
@@ -28,6 +29,27 @@ import {
 } from '../../services/level-sets.ts';
 
 type Options = { db: Kysely<DB>; market: MarketData };
+
+/**
+ * The candle still open, brought up to the last price (the ticker is read every second, the candles less
+ * often): a level the price has just gone through reads as it stands now.
+ */
+function withLastPrice(
+  candles: Candle[],
+  lastPrice: number,
+  interval: MarketInterval,
+  now = Date.now(),
+): Candle[] {
+  const last = candles.at(-1);
+  if (!last || last.openTime + INTERVAL_MS[interval] <= now) return candles;
+  const open = {
+    ...last,
+    close: lastPrice,
+    high: Math.max(last.high, lastPrice),
+    low: Math.min(last.low, lastPrice),
+  };
+  return [...candles.slice(0, -1), open];
+}
 
 /**
  * The market of each set's symbol and timeframe: the candles since the candle it was published in, and the
@@ -46,7 +68,7 @@ async function marketsOf(market: MarketData, records: LevelSetRecord[]) {
         market.ticker(set.symbol),
       ])
         .then(([candles, ticker]) => ({
-          candles: candles.value,
+          candles: withLastPrice(candles.value, ticker.value.lastPrice, set.timeframe as MarketInterval),
           lastPrice: ticker.value.lastPrice,
           stale: candles.stale || ticker.stale,
         }))
