@@ -70,6 +70,11 @@ test('a member watches a level set and is alerted when the price crosses a level
     await expect(card.getByTestId('level-watch')).toHaveAttribute('aria-checked', 'true');
     await shoot(m, 'pressure-zh-1600');
 
+    // The live price follows the exchange within seconds (MarketPrice: the list itself is read every 30 s).
+    await setExchangePrice('BTCUSDT', 59_800);
+    await expect(card).toContainText('最新价 59,800.00', { timeout: 10_000 });
+    await expect(card.getByTestId('level-supports')).toContainText('-1.34%');
+
     // The price falls through the support at the exchange: the alert arrives without a reload.
     const playsBefore = await soundPlays(m);
     await setExchangePrice('BTCUSDT', 58_500);

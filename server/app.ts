@@ -24,6 +24,7 @@ import { security, securityHeaders } from './plugins/security.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { webApp } from './plugins/web-app.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
+import { createMarketPrices, type MarketPrices } from './realtime/market-prices.ts';
 import { advisoryAdminRoutes, advisoryMemberRoutes } from './routes/advisories/advisories.ts';
 import {
   classificationAdminRoutes,
@@ -87,6 +88,8 @@ declare module 'fastify' {
     traderSync: TraderSync | undefined;
     /** Crossing alerts of watched level sets (runs by itself when config.levelWatch; tests tick it). */
     levelWatch: LevelWatch;
+    /** Live prices for open charts (ticks every second by itself; tests tick it too). */
+    marketPrices: MarketPrices;
   }
 }
 
@@ -228,6 +231,15 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('levelWatch', levelWatch);
   if (config.levelWatch) app.addHook('onReady', async () => levelWatch.start());
   app.addHook('preClose', async () => levelWatch.stop());
+  // Live prices for the charts members have open (MarketPrice to the connections that asked).
+  const marketPrices = createMarketPrices({
+    io: hub.io,
+    market,
+    log: app.log.child({ component: 'market-prices' }),
+  });
+  app.decorate('marketPrices', marketPrices);
+  app.addHook('onReady', async () => marketPrices.start());
+  app.addHook('preClose', async () => marketPrices.stop());
   const syncLog = app.log.child({ component: 'trader-sync' });
   // The keys are followed in a worker thread of this process (sync-thread.ts says why).
   const traderSync = config.traderSync

@@ -19,6 +19,7 @@ export const HUB_EVENTS = {
   traderLiveChanged: 'TraderLiveChanged',
   levelSetChanged: 'LevelSetChanged',
   levelCrossed: 'LevelCrossed',
+  marketPrice: 'MarketPrice',
 } as const;
 
 /** A trader a member may subscribe to (spec §3 Advisory subscription key). */
@@ -69,6 +70,19 @@ export const levelCrossedPayload = z.object({
   at: z.string(),
 });
 
+/**
+ * MarketPrice: a symbol's last price, to the connections that asked for it (WatchMarket) while a chart of it
+ * is open; at most once a second per symbol; not stored (no event id).
+ */
+export const marketPricePayload = z.object({
+  symbol: z.string(),
+  price: z.number(),
+  priceChangePercent: z.number(),
+  /** When the exchange was read. */
+  at: z.string(),
+});
+
+export type MarketPricePayload = z.infer<typeof marketPricePayload>;
 export type LevelSetChangedPayload = z.infer<typeof levelSetChangedPayload>;
 export type LevelCrossedPayload = z.infer<typeof levelCrossedPayload>;
 export type LoadAdvisorySubPayload = z.infer<typeof loadAdvisorySubPayload>;
@@ -98,9 +112,17 @@ export type ServerToClientEvents = {
   TraderLiveChanged: (payload: TraderLiveChangedPayload) => void;
   LevelSetChanged: (payload: WithEventId<LevelSetChangedPayload>) => void;
   LevelCrossed: (payload: WithEventId<LevelCrossedPayload>) => void;
+  MarketPrice: (payload: MarketPricePayload) => void;
 };
 
-export type ClientToServerEvents = Record<string, never>;
+/** A member's page asks for a symbol's live price while it shows a chart of it, and says when it stops. */
+export type ClientToServerEvents = {
+  WatchMarket: (symbol: string) => void;
+  UnwatchMarket: (symbol: string) => void;
+};
+
+/** The most symbols one connection may watch at once. */
+export const MAX_WATCHED_MARKETS = 20;
 
 /** Sent in the handshake's `auth`: the access token (never in the URL) and the last event seen. */
 export type HubHandshake = { token: string; lastEventId?: number };

@@ -7,6 +7,10 @@ export class FakeHubSocket {
   connects = 0;
   disconnects = 0;
   active = true;
+  /** Whether the connection counts as up (the tests say, with `fire('connect')`). */
+  connected = false;
+  /** What the connection sent to the server (WatchMarket, UnwatchMarket), in order. */
+  readonly emitted: unknown[][] = [];
   readonly options: HubSocketOptions;
   constructor(options: HubSocketOptions) {
     this.options = options;
@@ -27,7 +31,13 @@ export class FakeHubSocket {
     this.disconnects++;
     return this;
   }
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push([event, ...args]);
+    return this;
+  }
   fire(event: string, ...args: unknown[]) {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
     for (const listener of this.listeners.get(event) ?? []) listener(...args);
   }
   /** The handshake the socket would send now. */

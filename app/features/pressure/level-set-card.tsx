@@ -2,9 +2,11 @@ import { BellOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Alert, App, Card, Col, Flex, Row, Skeleton, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { distancePercent } from '#shared/levels.ts';
 import type { LevelSetView, LevelView } from '#shared/schemas/levels.ts';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
+import { useLiveMarketPrice } from '../../lib/hub/market-price.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import type { PriceLineSpec } from './candle-chart.tsx';
 import { useChartCandles, useWatchLevelSet } from './pressure-api.ts';
@@ -144,7 +146,16 @@ function WatchSwitch({ set }: { set: LevelSetView }) {
   );
 }
 
-function LevelChart({ set, precision }: { set: LevelSetView; precision: number }) {
+/** `set` as listed (its lines change only when it is edited); `lastPrice` moves with the live price. */
+function LevelChart({
+  set,
+  lastPrice,
+  precision,
+}: {
+  set: LevelSetView;
+  lastPrice: number | null;
+  precision: number;
+}) {
   const { t } = useTranslation('pressure');
   const candles = useChartCandles(set.symbol, set.timeframe);
   const lines = useMemo<PriceLineSpec[]>(
@@ -163,13 +174,13 @@ function LevelChart({ set, precision }: { set: LevelSetView; precision: number }
   const bars = useMemo(() => {
     const data = candles.data?.candles ?? [];
     const last = data.at(-1);
-    if (!last || set.lastPrice === null) return data;
-    const price = set.lastPrice;
+    if (!last || lastPrice === null) return data;
+    const price = lastPrice;
     return [
       ...data.slice(0, -1),
       { ...last, close: price, high: Math.max(last.high, price), low: Math.min(last.low, price) },
     ];
-  }, [candles.data, set.lastPrice]);
+  }, [candles.data, lastPrice]);
   if (!canDrawCharts) return null;
   if (candles.isError) return <Alert type="warning" showIcon message={t('noMarket')} />;
   if (!candles.data) return <Skeleton.Node active style={{ width: '100%', height: 300 }} />;
@@ -186,9 +197,19 @@ function LevelChart({ set, precision }: { set: LevelSetView; precision: number }
   );
 }
 
+/** The set with its last price and distances from the live price, when the hub has sent a newer one. */
+function withLivePrice(set: LevelSetView, live: number | undefined): LevelSetView {
+  if (live === undefined || live === set.lastPrice) return set;
+  const moved = (levels: LevelView[]) =>
+    levels.map((l) => ({ ...l, distancePercent: distancePercent(l.price, live) }));
+  return { ...set, lastPrice: live, supports: moved(set.supports), resistances: moved(set.resistances) };
+}
+
 /** One level set: its chart with a line per level, the levels with state and distance, and the notes. */
-export function LevelSetCard({ set, precision }: { set: LevelSetView; precision: number }) {
+export function LevelSetCard({ set: listed, precision }: { set: LevelSetView; precision: number }) {
   const { t } = useTranslation('pressure');
+  const live = useLiveMarketPrice(listed.expired ? undefined : listed.symbol);
+  const set = useMemo(() => withLivePrice(listed, live?.price), [listed, live?.price]);
   return (
     <Card
       data-testid="level-set-card"
@@ -221,7 +242,7 @@ export function LevelSetCard({ set, precision }: { set: LevelSetView; precision:
       )}
       <Row gutter={[24, 16]}>
         <Col xs={24} lg={14}>
-          <LevelChart set={set} precision={precision} />
+          <LevelChart set={listed} lastPrice={set.lastPrice} precision={precision} />
         </Col>
         <Col xs={24} lg={10}>
           <Flex vertical gap={12}>

@@ -19,6 +19,7 @@ function handlersSpy(): HubHandlers & Record<string, ReturnType<typeof vi.fn>> {
     TraderLiveChanged: vi.fn(),
     LevelSetChanged: vi.fn(),
     LevelCrossed: vi.fn(),
+    MarketPrice: vi.fn(),
   };
 }
 

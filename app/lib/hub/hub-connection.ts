@@ -31,12 +31,16 @@ export interface HubConnectionOptions {
   createSocket?(options: HubSocketOptions): HubSocket;
   /** Delay before asking again after the server refused or closed the connection. */
   retryDelay?(attempt: number): number;
+  /** The symbols whose live prices are wanted now: asked for again on every (re)connection. */
+  markets?(): Iterable<string>;
 }
 
 export interface HubConnection {
   close(): void;
   status(): HubStatus;
   lastEventId(): number;
+  /** Starts or stops the live price of a symbol (sent at once when connected, else on connecting). */
+  market(symbol: string, watch: boolean): void;
 }
 
 /** 1 s, 2 s, 4 s ... up to 30 s. */
@@ -96,6 +100,8 @@ export function openHubConnection(options: HubConnectionOptions): HubConnection 
 
   socket.on('connect', () => {
     attempts = 0;
+    // The server forgets what a connection watched: ask again for every price still wanted.
+    for (const symbol of options.markets?.() ?? []) socket.emit('WatchMarket', symbol);
     setStatus('connected');
   });
   socket.on('disconnect', (reason) => {
@@ -129,5 +135,8 @@ export function openHubConnection(options: HubConnectionOptions): HubConnection 
     },
     status: () => status,
     lastEventId: () => lastEventId,
+    market(symbol, watch) {
+      if (!closed && socket.connected) socket.emit(watch ? 'WatchMarket' : 'UnwatchMarket', symbol);
+    },
   };
 }

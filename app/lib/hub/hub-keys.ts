@@ -18,6 +18,9 @@ export const hubKeys = {
   reactions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'my-reactions'] as const,
   /** Level sets read from GET /api/Levels/List (any filter); LevelSetChanged and LevelCrossed refetch them. */
   levelSets: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'level-sets'] as const,
+  /** A symbol's live price (MarketPrice), while a page watches it. */
+  marketPrice: (sub: string | undefined, symbol: string) =>
+    [USER_QUERY_PREFIX, sub, 'hub', 'market-price', symbol] as const,
   /** Every trader's live account held (refetched on a reconnect). */
   traderLiveAll: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'trader-live'] as const,
   /** A trader's live account (GET /api/Trading/Live?keyId=; TraderLiveChanged in seq order). */

@@ -39,6 +39,8 @@ const statusListeners = new Set<() => void>();
 const arrivalListeners = new Set<(arrived: ArrivedAdvisory[]) => void>();
 const traderLiveListeners = new Set<(change: TraderLiveChangedPayload) => void>();
 const crossingListeners = new Set<(crossing: WithEventId<LevelCrossedPayload>) => void>();
+/** Symbols whose live price a page wants, with how many ask (kept across connections). */
+const marketWatches = new Map<string, number>();
 
 function setStatus(next: HubStatus) {
   if (next === status) return;
@@ -85,6 +87,7 @@ export function acquireHub(options: HubLeaseOptions): () => void {
       },
       // Membership or session changed on the server: re-read the profile so guards and menus follow.
       onServerDisconnect: () => void queryClient.invalidateQueries({ queryKey: accountKeys.info(sub) }),
+      markets: () => marketWatches.keys(),
       ...options.connection,
     });
     active = {
@@ -144,4 +147,26 @@ export function onTraderLiveChanged(listener: (change: TraderLiveChangedPayload)
 export function onLevelCrossed(listener: (crossing: WithEventId<LevelCrossedPayload>) => void): () => void {
   crossingListeners.add(listener);
   return () => crossingListeners.delete(listener);
+}
+
+/**
+ * Asks for a symbol's live price (MarketPrice, written into hubKeys.marketPrice) while a page shows a chart
+ * of it; the returned function says it is no longer wanted. Asked again after every reconnection.
+ */
+export function watchMarketPrice(symbol: string): () => void {
+  const count = marketWatches.get(symbol) ?? 0;
+  marketWatches.set(symbol, count + 1);
+  if (count === 0) active?.connection.market(symbol, true);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const left = (marketWatches.get(symbol) ?? 1) - 1;
+    if (left > 0) {
+      marketWatches.set(symbol, left);
+      return;
+    }
+    marketWatches.delete(symbol);
+    active?.connection.market(symbol, false);
+  };
 }

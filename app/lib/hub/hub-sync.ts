@@ -111,6 +111,8 @@ export function hubCacheHandlers({
     // Level sets are read over HTTP (their states come from the market); a change or a crossing reads them again.
     [HUB_EVENTS.levelSetChanged]: () =>
       void queryClient.invalidateQueries({ queryKey: hubKeys.levelSets(sub) }),
+    [HUB_EVENTS.marketPrice]: (price) =>
+      queryClient.setQueryData(hubKeys.marketPrice(sub, price.symbol), price),
     [HUB_EVENTS.levelCrossed]: (crossing) => {
       void queryClient.invalidateQueries({ queryKey: hubKeys.levelSets(sub) });
       onLevelCrossed?.(crossing);
