@@ -271,6 +271,24 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'content/pressure',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-levels/level-list-page.tsx')).LevelListPage,
+                    }),
+                  },
+                  {
+                    path: 'content/pressure/add',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-levels/level-edit-page.tsx')).LevelEditPage,
+                    }),
+                  },
+                  {
+                    path: 'content/pressure/edit/:id',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-levels/level-edit-page.tsx')).LevelEditPage,
+                    }),
+                  },
+                  {
                     path: 'content/advisory',
                     lazy: async () => ({
                       Component: (await import('./features/admin-advisories/advisory-list-page.tsx'))

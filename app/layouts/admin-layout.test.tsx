@@ -33,6 +33,7 @@ describe('admin layout', () => {
       '教学',
       '策略',
       '行情交易对',
+      '支撑压力',
       '运营',
       '系统消息',
     ]);
@@ -71,6 +72,7 @@ describe('admin layout', () => {
       'Teaching',
       'Strategies',
       'Market symbols',
+      'Support & pressure',
       'Operation',
       'System messages',
     ]);
@@ -101,6 +103,7 @@ describe('admin layout', () => {
     expect(selectedAdminKey('/admin/account/list/detail')).toBe('userList');
     expect(selectedAdminKey('/admin/content/advisory/add')).toBe('advisory');
     expect(selectedAdminKey('/admin/content/teach/type')).toBe('teach');
+    expect(selectedAdminKey('/admin/content/pressure/edit/3')).toBe('pressure');
     expect(selectedAdminKey('/admin')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   MessageOutlined,
   NotificationOutlined,
   ReadOutlined,
+  StockOutlined,
   SwapOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -24,6 +25,7 @@ type AdminItemKey =
   | 'teach'
   | 'advisory'
   | 'market'
+  | 'pressure'
   | 'systemMessage';
 
 interface AdminMenuGroup {
@@ -54,6 +56,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { key: 'teach', icon: <ReadOutlined />, path: '/admin/content/teach' },
       { key: 'advisory', icon: <CommentOutlined />, path: '/admin/content/advisory' },
       { key: 'market', icon: <LineChartOutlined />, path: '/admin/content/market' },
+      { key: 'pressure', icon: <StockOutlined />, path: '/admin/content/pressure' },
     ],
   },
   {

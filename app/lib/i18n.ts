@@ -11,6 +11,7 @@ import { advisoriesAdmin as enAdvisoriesAdmin } from '../locales/en/advisories-a
 import { auth as enAuth } from '../locales/en/auth.ts';
 import { common as enCommon } from '../locales/en/common.ts';
 import { home as enHome } from '../locales/en/home.ts';
+import { levelsAdmin as enLevelsAdmin } from '../locales/en/levels-admin.ts';
 import { marketAdmin as enMarketAdmin } from '../locales/en/market-admin.ts';
 import { personal as enPersonal } from '../locales/en/personal.ts';
 import { pressure as enPressure } from '../locales/en/pressure.ts';
@@ -24,6 +25,7 @@ import { advisoriesAdmin as zhAdvisoriesAdmin } from '../locales/zh/advisories-a
 import { auth as zhAuth } from '../locales/zh/auth.ts';
 import { common as zhCommon } from '../locales/zh/common.ts';
 import { home as zhHome } from '../locales/zh/home.ts';
+import { levelsAdmin as zhLevelsAdmin } from '../locales/zh/levels-admin.ts';
 import { marketAdmin as zhMarketAdmin } from '../locales/zh/market-admin.ts';
 import { personal as zhPersonal } from '../locales/zh/personal.ts';
 import { pressure as zhPressure } from '../locales/zh/pressure.ts';
@@ -42,6 +44,7 @@ export const resources = {
     advisories: zhAdvisories,
     advisoriesAdmin: zhAdvisoriesAdmin,
     marketAdmin: zhMarketAdmin,
+    levelsAdmin: zhLevelsAdmin,
     admin: zhAdmin,
     adminUsers: zhAdminUsers,
     auth: zhAuth,
@@ -57,6 +60,7 @@ export const resources = {
     advisories: enAdvisories,
     advisoriesAdmin: enAdvisoriesAdmin,
     marketAdmin: enMarketAdmin,
+    levelsAdmin: enLevelsAdmin,
     admin: enAdmin,
     adminUsers: enAdminUsers,
     auth: enAuth,

@@ -18,6 +18,7 @@ export const admin: Messages<typeof zh> = {
     teach: 'Teaching',
     advisory: 'Strategies',
     market: 'Market symbols',
+    pressure: 'Support & pressure',
     operation: 'Operation',
     systemMessage: 'System messages',
   },

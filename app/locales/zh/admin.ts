@@ -15,6 +15,7 @@ export const admin = {
     teach: '教学',
     advisory: '策略',
     market: '行情交易对',
+    pressure: '支撑压力',
     operation: '运营',
     systemMessage: '系统消息',
   },
