@@ -63,6 +63,9 @@ const ADMIN_PAGES = [
   '/admin/content/teach',
   '/admin/content/teach/type',
   '/admin/content/teach/add',
+  '/admin/content/market',
+  '/admin/content/pressure',
+  '/admin/content/pressure/add',
 ];
 const RELOADS = 10;
 
