@@ -64,6 +64,18 @@ describe('routes', () => {
     expect(screen.queryByTestId('tools-page')).not.toBeInTheDocument();
   });
 
+  it('opens the quantitative strategies at /strategy for members, the not-member notice for others', async () => {
+    stubApi({ ...accountHandlers(personalInfoOf()), 'GET /api/Quant/List': () => [] });
+    const member = renderApp('/strategy', { auth: FakeAuth.signedIn() });
+    expect(await screen.findByTestId('quant-page')).toBeInTheDocument();
+    member.unmount();
+
+    stubApi(accountHandlers(NON_MEMBER_INFO));
+    renderApp('/strategy/1', { auth: FakeAuth.signedIn() });
+    expect(await screen.findByTestId('not-member-notice')).toBeInTheDocument();
+    expect(screen.queryByTestId('quant-detail-page')).not.toBeInTheDocument();
+  });
+
   it('keeps the tutorials open to everyone', async () => {
     stubApi({});
     const auth = new FakeAuth();

@@ -159,6 +159,18 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'strategy',
+                lazy: async () => ({
+                  Component: (await import('./features/quant/quant-list-page.tsx')).QuantListPage,
+                }),
+              },
+              {
+                path: 'strategy/:id',
+                lazy: async () => ({
+                  Component: (await import('./features/quant/quant-detail-page.tsx')).QuantDetailPage,
+                }),
+              },
+              {
                 path: 'tool',
                 lazy: async () => ({
                   Component: (await import('./features/tools/tools-page.tsx')).ToolsPage,

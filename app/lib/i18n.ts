@@ -15,6 +15,7 @@ import { levelsAdmin as enLevelsAdmin } from '../locales/en/levels-admin.ts';
 import { marketAdmin as enMarketAdmin } from '../locales/en/market-admin.ts';
 import { personal as enPersonal } from '../locales/en/personal.ts';
 import { pressure as enPressure } from '../locales/en/pressure.ts';
+import { quant as enQuant } from '../locales/en/quant.ts';
 import { teach as enTeach } from '../locales/en/teach.ts';
 import { tools as enTools } from '../locales/en/tools.ts';
 import { trading as enTrading } from '../locales/en/trading.ts';
@@ -29,6 +30,7 @@ import { levelsAdmin as zhLevelsAdmin } from '../locales/zh/levels-admin.ts';
 import { marketAdmin as zhMarketAdmin } from '../locales/zh/market-admin.ts';
 import { personal as zhPersonal } from '../locales/zh/personal.ts';
 import { pressure as zhPressure } from '../locales/zh/pressure.ts';
+import { quant as zhQuant } from '../locales/zh/quant.ts';
 import { teach as zhTeach } from '../locales/zh/teach.ts';
 import { tools as zhTools } from '../locales/zh/tools.ts';
 import { trading as zhTrading } from '../locales/zh/trading.ts';
@@ -52,6 +54,7 @@ export const resources = {
     trading: zhTrading,
     tools: zhTools,
     pressure: zhPressure,
+    quant: zhQuant,
   },
   en: {
     common: enCommon,
@@ -68,6 +71,7 @@ export const resources = {
     trading: enTrading,
     tools: enTools,
     pressure: enPressure,
+    quant: enQuant,
   },
 } as const;
 
