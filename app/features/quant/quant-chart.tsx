@@ -1,16 +1,11 @@
-import { LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import type { CurvePoint } from '#shared/quant-returns.ts';
+import { type ChartOption, EChartsBox } from '../../components/charts/echarts-box.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { formatAmount, formatPercent, LOSS } from './quant-format.ts';
 
 // A strategy's equity curve and drawdown. Only imported lazily (quant-detail-page.tsx), so the charting library
 // (its own chunk, vendor-charts) is fetched when a strategy's page opens, never with the rest of the app.
-
-echarts.use([LineChart, GridComponent, TooltipComponent, SVGRenderer]);
 
 const LINE = '#1677ff';
 
@@ -31,7 +26,7 @@ export interface QuantChartProps {
   label: string;
 }
 
-function optionOf({ kind, curve, seriesName }: Omit<QuantChartProps, 'label'>): echarts.EChartsCoreOption {
+function optionOf({ kind, curve, seriesName }: Omit<QuantChartProps, 'label'>): ChartOption {
   const locale = currentLocale();
   const equity = kind === 'equity';
   const color = equity ? LINE : LOSS;
@@ -66,36 +61,6 @@ function optionOf({ kind, curve, seriesName }: Omit<QuantChartProps, 'label'>): 
 
 /** One chart, drawn as SVG and resized with its box. */
 export function QuantChart({ kind, curve, seriesName, label }: QuantChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const instance = echarts.init(element, undefined, { renderer: 'svg' });
-    chart.current = instance;
-    const observer =
-      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(optionOf({ kind, curve, seriesName }), true);
-  }, [kind, curve, seriesName]);
-
-  return (
-    <div
-      ref={box}
-      role="img"
-      aria-label={label}
-      data-testid={`chart-${kind}`}
-      data-points={curve.length}
-      style={{ width: '100%', height: 260 }}
-    />
-  );
+  const option = useMemo(() => optionOf({ kind, curve, seriesName }), [kind, curve, seriesName]);
+  return <EChartsBox option={option} label={label} testId={`chart-${kind}`} points={curve.length} />;
 }

@@ -1,15 +1,10 @@
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { type ChartOption, EChartsBox } from '../../components/charts/echarts-box.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { formatAmount, formatRatio } from './trading-format.ts';
 
 // The statistics charts. This module is only imported lazily (statistics-page.tsx), so the charting library
 // (its own chunk, vendor-charts) is fetched when someone opens the statistics, never with the rest of the app.
-
-echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, SVGRenderer]);
 
 const GAIN = '#389e0d';
 const LOSS = '#cf1322';
@@ -29,11 +24,7 @@ export interface StatisticsChartProps {
   label: string;
 }
 
-function optionOf({
-  kind,
-  points,
-  seriesName,
-}: Omit<StatisticsChartProps, 'label'>): echarts.EChartsCoreOption {
+function optionOf({ kind, points, seriesName }: Omit<StatisticsChartProps, 'label'>): ChartOption {
   const locale = currentLocale();
   // The axis labels stay inside the box (echarts 6's successor of containLabel).
   const grid = { left: 8, right: 16, top: 16, bottom: 8, outerBoundsMode: 'same' };
@@ -76,36 +67,6 @@ function optionOf({
 
 /** One chart (net value line or daily PnL bars), drawn as SVG and resized with its box. */
 export function StatisticsChart({ kind, points, seriesName, label }: StatisticsChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const instance = echarts.init(element, undefined, { renderer: 'svg' });
-    chart.current = instance;
-    const observer =
-      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(optionOf({ kind, points, seriesName }), true);
-  }, [kind, points, seriesName]);
-
-  return (
-    <div
-      ref={box}
-      role="img"
-      aria-label={label}
-      data-testid={`chart-${kind}`}
-      data-points={points.length}
-      style={{ width: '100%', height: 260 }}
-    />
-  );
+  const option = useMemo(() => optionOf({ kind, points, seriesName }), [kind, points, seriesName]);
+  return <EChartsBox option={option} label={label} testId={`chart-${kind}`} points={points.length} />;
 }
