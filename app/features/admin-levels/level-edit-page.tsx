@@ -28,6 +28,7 @@ import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-ed
 import { ApiError } from '../../lib/api-client.ts';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { roleName } from '../../lib/role-labels.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import {
   expiryIssue,
@@ -36,7 +37,6 @@ import {
   levelSetForm,
   namePathOf,
 } from './level-form.ts';
-import { roleName } from './level-labels.ts';
 import { LevelListField, TargetsField } from './level-list-fields.tsx';
 import { LEVEL_LIST_PATH, levelIdParam } from './level-paths.ts';
 import {

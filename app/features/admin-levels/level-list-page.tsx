@@ -22,7 +22,8 @@ import { MARKET_INTERVALS, type MarketInterval } from '#shared/schemas/market.ts
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
-import { BIAS_COLOR, roleLookup, roleTagColor, roleTagLabel } from './level-labels.ts';
+import { roleLookup, roleTagColor, roleTagLabel } from '../../lib/role-labels.ts';
+import { BIAS_COLOR } from './level-labels.ts';
 import { LEVEL_ADD_PATH, levelEditPath } from './level-paths.ts';
 import {
   type LevelBias,

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { roleLookup, roleTagColor, roleTagLabel } from '../../lib/role-labels.ts';
 import { TraderFormDrawer } from './trader-form-drawer.tsx';
 import { CheckKeyButton, KeyViewLinks, keyStatusColumns } from './trader-key-check.tsx';
-import { roleLookup, rolesOfKey, roleTagColor, roleTagLabel, traderName } from './trader-labels.ts';
+import { rolesOfKey, traderName } from './trader-labels.ts';
 import { type PermissionTarget, TraderPermissionsModal } from './trader-permissions-modal.tsx';
 import {
   useActivateKey,

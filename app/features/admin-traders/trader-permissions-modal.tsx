@@ -2,8 +2,8 @@ import { App, Form, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '#shared/schemas/management.ts';
+import { roleName } from '../../lib/role-labels.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
-import { roleName } from './trader-labels.ts';
 import { useUpdateKeyRoles } from './traders-api.ts';
 
 export interface PermissionTarget {
