@@ -301,6 +301,27 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'content/quant',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-quant/quant-list-page.tsx'))
+                        .QuantAdminListPage,
+                    }),
+                  },
+                  {
+                    path: 'content/quant/add',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-quant/quant-edit-page.tsx'))
+                        .QuantAdminEditPage,
+                    }),
+                  },
+                  {
+                    path: 'content/quant/edit/:id',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-quant/quant-edit-page.tsx'))
+                        .QuantAdminEditPage,
+                    }),
+                  },
+                  {
                     path: 'content/advisory',
                     lazy: async () => ({
                       Component: (await import('./features/admin-advisories/advisory-list-page.tsx'))

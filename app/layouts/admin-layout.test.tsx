@@ -34,6 +34,7 @@ describe('admin layout', () => {
       '策略',
       '行情交易对',
       '支撑压力',
+      '量化策略',
       '运营',
       '系统消息',
     ]);
@@ -73,6 +74,7 @@ describe('admin layout', () => {
       'Strategies',
       'Market symbols',
       'Support & pressure',
+      'Quant strategies',
       'Operation',
       'System messages',
     ]);
@@ -104,6 +106,7 @@ describe('admin layout', () => {
     expect(selectedAdminKey('/admin/content/advisory/add')).toBe('advisory');
     expect(selectedAdminKey('/admin/content/teach/type')).toBe('teach');
     expect(selectedAdminKey('/admin/content/pressure/edit/3')).toBe('pressure');
+    expect(selectedAdminKey('/admin/content/quant/edit/3')).toBe('quant');
     expect(selectedAdminKey('/admin')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import {
   CommentOutlined,
   FileTextOutlined,
+  FundOutlined,
   KeyOutlined,
   LineChartOutlined,
   MessageOutlined,
@@ -26,6 +27,7 @@ type AdminItemKey =
   | 'advisory'
   | 'market'
   | 'pressure'
+  | 'quant'
   | 'systemMessage';
 
 interface AdminMenuGroup {
@@ -57,6 +59,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { key: 'advisory', icon: <CommentOutlined />, path: '/admin/content/advisory' },
       { key: 'market', icon: <LineChartOutlined />, path: '/admin/content/market' },
       { key: 'pressure', icon: <StockOutlined />, path: '/admin/content/pressure' },
+      { key: 'quant', icon: <FundOutlined />, path: '/admin/content/quant' },
     ],
   },
   {

@@ -182,11 +182,11 @@ export interface ApiClient {
     path: P,
     ...args: OptionsArgs<EndpointAt<'DELETE', P>>
   ): Answer<'DELETE', P>;
-  /** Multipart upload of one file (field `file` unless named). */
+  /** Multipart upload of one file (field `file` unless named), with the route's query if it reads one. */
   upload<P extends UploadPath>(
     path: P,
     file: Blob,
-    options?: CallOptions & { field?: string },
+    options?: CallOptions & { field?: string } & AddressParts<EndpointAt<'POST', P>>,
   ): Answer<'POST', P>;
 }
 
@@ -301,7 +301,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     post: (path: string, ...args: unknown[]) => withBody('POST', path, args),
     put: (path: string, ...args: unknown[]) => withBody('PUT', path, args),
     delete: (path: string, options?: AnyOptions) => request('DELETE', path, undefined, options),
-    upload: (path: string, file: Blob, options?: CallOptions & { field?: string }) => {
+    upload: (path: string, file: Blob, options?: AnyOptions & { field?: string }) => {
       const form = new FormData();
       form.append(options?.field ?? 'file', file);
       return request('POST', path, { form }, options);

@@ -16,6 +16,7 @@ import { marketAdmin as enMarketAdmin } from '../locales/en/market-admin.ts';
 import { personal as enPersonal } from '../locales/en/personal.ts';
 import { pressure as enPressure } from '../locales/en/pressure.ts';
 import { quant as enQuant } from '../locales/en/quant.ts';
+import { quantAdmin as enQuantAdmin } from '../locales/en/quant-admin.ts';
 import { teach as enTeach } from '../locales/en/teach.ts';
 import { tools as enTools } from '../locales/en/tools.ts';
 import { trading as enTrading } from '../locales/en/trading.ts';
@@ -31,6 +32,7 @@ import { marketAdmin as zhMarketAdmin } from '../locales/zh/market-admin.ts';
 import { personal as zhPersonal } from '../locales/zh/personal.ts';
 import { pressure as zhPressure } from '../locales/zh/pressure.ts';
 import { quant as zhQuant } from '../locales/zh/quant.ts';
+import { quantAdmin as zhQuantAdmin } from '../locales/zh/quant-admin.ts';
 import { teach as zhTeach } from '../locales/zh/teach.ts';
 import { tools as zhTools } from '../locales/zh/tools.ts';
 import { trading as zhTrading } from '../locales/zh/trading.ts';
@@ -47,6 +49,7 @@ export const resources = {
     advisoriesAdmin: zhAdvisoriesAdmin,
     marketAdmin: zhMarketAdmin,
     levelsAdmin: zhLevelsAdmin,
+    quantAdmin: zhQuantAdmin,
     admin: zhAdmin,
     adminUsers: zhAdminUsers,
     auth: zhAuth,
@@ -64,6 +67,7 @@ export const resources = {
     advisoriesAdmin: enAdvisoriesAdmin,
     marketAdmin: enMarketAdmin,
     levelsAdmin: enLevelsAdmin,
+    quantAdmin: enQuantAdmin,
     admin: enAdmin,
     adminUsers: enAdminUsers,
     auth: enAuth,

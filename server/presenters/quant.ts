@@ -64,11 +64,12 @@ function resultsOf(row: QuantRow, days: QuantDay[] | undefined): QuantResults {
 }
 
 /** A strategy's card in the list: what it is and its headline figures. */
-export function presentQuantCard(row: QuantRow, symbols: string[]): QuantCard {
+export function presentQuantCard(row: QuantRow, symbols: string[], roleIds: number[]): QuantCard {
   const results = resultsOf(row, undefined);
   return {
     ...summaryOf(row, symbols),
     traderKeyId: row.trader_key_id,
+    roleIds,
     headline: {
       totalReturn: results.totalReturn,
       annualizedReturn: results.annualizedReturn,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { addQuantRequest, quantListQuery } from '#shared/schemas/quant.ts';
 import { idsOrNone } from '../db/in-list.ts';
 import type { DB, QuantStrategiesTable } from '../db/schema.ts';
-import type { Principal } from '../policies/membership.ts';
+import { isAdmin, type Principal } from '../policies/membership.ts';
 import { QUANT_STRATEGY_ROLES, roleGatedSql } from '../policies/role-gated.ts';
 import { canWatchKey } from '../policies/trader-live.ts';
 import { type Actor, audit } from './audit.ts';
@@ -51,11 +51,19 @@ export async function listQuantStrategies(
   else if (query.sort === 'drawdown') select = figureFirst('s.max_drawdown', 'asc');
   else if (query.sort === 'sharpe') select = figureFirst('s.sharpe', 'desc');
   const rows = await select.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').execute();
-  const symbols = await symbolsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ row, symbols: symbols.get(row.id) ?? [] }));
+  const ids = rows.map((row) => row.id);
+  const [symbols, roles] = await Promise.all([
+    symbolsOf(db, ids),
+    // The tags that may see each, for administrators (members are not told).
+    isAdmin(principal)
+      ? db.selectFrom('quant_strategy_roles').selectAll().where('strategy_id', 'in', idsOrNone(ids)).execute()
+      : [],
+  ]);
+  return rows.map((row) => ({
+    row,
+    symbols: symbols.get(row.id) ?? [],
+    roleIds: roles.filter((r) => r.strategy_id === row.id).map((r) => r.role_id),
+  }));
 }
 
 /** One strategy the caller may see, with everything it has; 404 otherwise. */

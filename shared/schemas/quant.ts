@@ -240,6 +240,8 @@ export const quantCard = z.object({
   ...strategySummary,
   /** A linked trader key (its live statistics shown beside the results). */
   traderKeyId: z.number().nullable(),
+  /** The role tags that may see it (administrators only; empty for members). */
+  roleIds: z.array(z.number()),
   headline: quantHeadline,
 });
 export type QuantCard = z.infer<typeof quantCard>;

@@ -28,6 +28,7 @@ const CARD: QuantCard = {
   createdAt: '2024-02-07T10:00:00.000Z',
   updatedAt: '2024-02-07T10:00:00.000Z',
   traderKeyId: null,
+  roleIds: [],
   headline: {
     totalReturn: 0.019,
     annualizedReturn: 1.668242570889896,

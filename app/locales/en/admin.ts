@@ -19,6 +19,7 @@ export const admin: Messages<typeof zh> = {
     advisory: 'Strategies',
     market: 'Market symbols',
     pressure: 'Support & pressure',
+    quant: 'Quant strategies',
     operation: 'Operation',
     systemMessage: 'System messages',
   },

@@ -16,6 +16,7 @@ export const admin = {
     advisory: '策略',
     market: '行情交易对',
     pressure: '支撑压力',
+    quant: '量化策略',
     operation: '运营',
     systemMessage: '系统消息',
   },

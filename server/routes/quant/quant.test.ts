@@ -347,6 +347,19 @@ describe.each(TEST_DIALECTS)('quantitative strategies on %s', (dialect) => {
     expect(seen.trader).toBeNull();
     expect(seen.results.daily).toBeNull();
     expect((await names('/api/Quant/List', admin)).length).toBe(3);
+    // The tags come with the cards for administrators (their list shows them), never for members.
+    const tagsOf = async (who: typeof admin) =>
+      Object.fromEntries(
+        quantCardList
+          .parse((await get('/api/Quant/List', who)).json())
+          .map((c) => [c.name, [...c.roleIds].sort()]),
+      );
+    expect(await tagsOf(admin)).toEqual({
+      'Gold and premium DCA': [premiumRoleId, goldRoleId].sort(),
+      'Premium trend': [premiumRoleId],
+      'BTC/ETH futures grid': [],
+    });
+    expect(Object.values(await tagsOf(gold)).flat()).toEqual([]);
     expect((await get('/api/Quant/Get?id=999999', admin)).statusCode).toBe(404);
   });
 

@@ -38,8 +38,8 @@ export const quantRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app
     '/api/Quant/List',
     { schema: { querystring: quantListQuery, response: { 200: quantCardList } } },
     async (request) =>
-      (await listQuantStrategies(db, principalOf(request), request.query)).map(({ row, symbols }) =>
-        presentQuantCard(row, symbols),
+      (await listQuantStrategies(db, principalOf(request), request.query)).map(({ row, symbols, roleIds }) =>
+        presentQuantCard(row, symbols, roleIds),
       ),
   );
 
