@@ -66,6 +66,8 @@ const ADMIN_PAGES = [
   '/admin/content/market',
   '/admin/content/pressure',
   '/admin/content/pressure/add',
+  '/admin/content/quant',
+  '/admin/content/quant/add',
 ];
 const RELOADS = 10;
 
