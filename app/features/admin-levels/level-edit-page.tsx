@@ -1,29 +1,25 @@
-import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
+import { SendOutlined } from '@ant-design/icons';
 import {
   Alert,
   App,
   Button,
-  Card,
   DatePicker,
   Flex,
   Form,
   type FormInstance,
   InputNumber,
   Radio,
-  Result,
   Select,
-  Skeleton,
-  Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { message as messageOf } from '#shared/messages.ts';
 import { LEVEL_BIASES, type LevelSetView } from '#shared/schemas/levels.ts';
 import { MARKET_INTERVALS } from '#shared/schemas/market.ts';
+import { AdminEditPage } from '../../components/admin-edit-page.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
-import { QueryError } from '../../components/query-error.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
@@ -47,8 +43,6 @@ import {
   useMarketSymbols,
   useUpdateLevelSet,
 } from './levels-api.ts';
-
-const { Title, Text } = Typography;
 
 const MARKET_ADMIN_PATH = '/admin/content/market';
 const rule = (field: string) => zodRule(levelSetForm, field);
@@ -248,40 +242,24 @@ function LevelSetForm({ set }: { set: LevelSetView | null }) {
 /** /admin/content/pressure/add and /admin/content/pressure/edit/:id: publish or edit a level set. */
 export function LevelEditPage() {
   const { t } = useTranslation('levelsAdmin');
-  const { t: tAdmin } = useTranslation('admin');
-  const { t: tCommon } = useTranslation();
   const params = useParams();
   const editing = params.id !== undefined;
   const id = levelIdParam(params.id);
   const set = useLevelSet(id);
-  const heading = editing ? t('editTitle') : t('addTitle');
-
-  let body: ReactNode;
-  if (!editing) body = <LevelSetForm set={null} />;
-  else if (id === null) body = <Result status="404" title={t('notFound')} />;
-  else if (set.isPending) body = <Skeleton active paragraph={{ rows: 10 }} />;
-  else if (set.isError) {
-    body =
-      set.error instanceof ApiError && set.error.status === 404 ? (
-        <Result status="404" title={t('notFound')} />
-      ) : (
-        <QueryError onRetry={() => void set.refetch()} />
-      );
-  } else body = <LevelSetForm key={set.data.id} set={set.data} />;
-
   return (
-    <div data-testid="level-edit">
-      <title>{`${heading} · ${tAdmin('title')} · ${tCommon('product.name')}`}</title>
-      <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
-        <LinkButton type="text" to={LEVEL_LIST_PATH} icon={<ArrowLeftOutlined />} aria-label={t('back')} />
-        <div style={{ minWidth: 0 }}>
-          <Title level={4} style={{ margin: 0 }}>
-            {heading}
-          </Title>
-          <Text type="secondary">{t('formIntro')}</Text>
-        </div>
-      </Flex>
-      <Card>{body}</Card>
-    </div>
+    <AdminEditPage
+      testId="level-edit"
+      listPath={LEVEL_LIST_PATH}
+      texts={{
+        heading: editing ? t('editTitle') : t('addTitle'),
+        intro: t('formIntro'),
+        back: t('back'),
+        notFound: t('notFound'),
+      }}
+      editing={editing}
+      id={id}
+      query={set}
+      form={(record) => <LevelSetForm key={record?.id ?? 'new'} set={record} />}
+    />
   );
 }

@@ -1,19 +1,6 @@
-import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  type FormInstance,
-  Input,
-  Radio,
-  Result,
-  Select,
-  Skeleton,
-  Typography,
-} from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { SendOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Form, type FormInstance, Input, Radio, Select } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -23,8 +10,8 @@ import {
   QUANT_TYPES,
   type QuantStrategy,
 } from '#shared/schemas/quant.ts';
+import { AdminEditPage } from '../../components/admin-edit-page.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
-import { QueryError } from '../../components/query-error.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
@@ -43,7 +30,6 @@ import { ParametersField } from './quant-parameters-field.tsx';
 import { QUANT_LIST_PATH, quantIdParam } from './quant-paths.ts';
 import { ResultsFields } from './quant-results-fields.tsx';
 
-const { Title, Text } = Typography;
 const rule = (field: string) => zodRule(quantForm, field);
 
 function QuantForm({ strategy }: { strategy: QuantStrategy | null }) {
@@ -228,40 +214,24 @@ function QuantForm({ strategy }: { strategy: QuantStrategy | null }) {
 /** /admin/content/quant/add and /admin/content/quant/edit/:id: publish or edit a quant strategy. */
 export function QuantAdminEditPage() {
   const { t } = useTranslation('quantAdmin');
-  const { t: tAdmin } = useTranslation('admin');
-  const { t: tCommon } = useTranslation();
   const params = useParams();
   const editing = params.id !== undefined;
   const id = quantIdParam(params.id);
   const strategy = useQuantStrategy(id);
-  const heading = editing ? t('editTitle') : t('addTitle');
-
-  let body: ReactNode;
-  if (!editing) body = <QuantForm strategy={null} />;
-  else if (id === null) body = <Result status="404" title={t('notFound')} />;
-  else if (strategy.isPending) body = <Skeleton active paragraph={{ rows: 10 }} />;
-  else if (strategy.isError) {
-    body =
-      strategy.error instanceof ApiError && strategy.error.status === 404 ? (
-        <Result status="404" title={t('notFound')} />
-      ) : (
-        <QueryError onRetry={() => void strategy.refetch()} />
-      );
-  } else body = <QuantForm key={strategy.data.id} strategy={strategy.data} />;
-
   return (
-    <div data-testid="quant-edit">
-      <title>{`${heading} · ${tAdmin('title')} · ${tCommon('product.name')}`}</title>
-      <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
-        <LinkButton type="text" to={QUANT_LIST_PATH} icon={<ArrowLeftOutlined />} aria-label={t('back')} />
-        <div style={{ minWidth: 0 }}>
-          <Title level={4} style={{ margin: 0 }}>
-            {heading}
-          </Title>
-          <Text type="secondary">{t('formIntro')}</Text>
-        </div>
-      </Flex>
-      <Card>{body}</Card>
-    </div>
+    <AdminEditPage
+      testId="quant-edit"
+      listPath={QUANT_LIST_PATH}
+      texts={{
+        heading: editing ? t('editTitle') : t('addTitle'),
+        intro: t('formIntro'),
+        back: t('back'),
+        notFound: t('notFound'),
+      }}
+      editing={editing}
+      id={id}
+      query={strategy}
+      form={(record) => <QuantForm key={record?.id ?? 'new'} strategy={record} />}
+    />
   );
 }
