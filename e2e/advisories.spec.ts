@@ -147,7 +147,7 @@ test('strategies and system messages are pushed live to the right people', async
     const playsBefore = await soundPlays(m);
 
     // --- The administrator publishes a strategy; the subscribed member sees it arrive. ---
-    await a.getByTestId('admin-menu').getByRole('link', { name: '策略' }).click();
+    await a.getByTestId('admin-menu').getByRole('link', { name: '策略', exact: true }).click();
     await expect(a).toHaveURL(/\/admin\/content\/advisory$/);
     await a.getByTestId('advisory-add').click();
     const advisoryForm = a.getByTestId('advisory-form');
@@ -327,7 +327,7 @@ test('strategies and system messages are pushed live to the right people', async
     await a.setViewportSize({ width: 390, height: 844 });
     await shoot(a, 'signals-system-messages-en-390');
     await a.setViewportSize({ width: 1600, height: 900 });
-    await a.getByTestId('admin-menu').getByRole('link', { name: 'Strategies' }).click();
+    await a.getByTestId('admin-menu').getByRole('link', { name: 'Strategies', exact: true }).click();
     await expect(rowOf(a, strategyTitle)).toBeVisible();
     await shoot(a, 'signals-advisory-list-en-1600');
     await a.setViewportSize({ width: 390, height: 844 });
@@ -358,7 +358,7 @@ test('strategies and system messages are pushed live to the right people', async
     );
 
     // Deleting a strategy removes it from the member's feed at once.
-    await a.getByTestId('admin-menu').getByRole('link', { name: 'Strategies' }).click();
+    await a.getByTestId('admin-menu').getByRole('link', { name: 'Strategies', exact: true }).click();
     await rowOf(a, strategyTitle).getByTestId('advisory-delete').click();
     await a.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await expect(toast(a, `Strategy “${strategyTitle}” deleted`)).toBeVisible();
