@@ -1,4 +1,10 @@
-import { type SignoutResponse, User, type UserManagerSettings } from 'oidc-client-ts';
+import {
+  ErrorResponse,
+  ErrorTimeout,
+  type SignoutResponse,
+  User,
+  type UserManagerSettings,
+} from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriberConfiguration } from '#shared/schemas/auth.ts';
 import { AuthService, type AuthServiceDeps, type OidcManager, SettingsError } from './auth-service.ts';
@@ -44,6 +50,11 @@ function userOf({
   });
 }
 
+/** The provider's refusal of a silent sign-in, as oidc-client-ts reports it. */
+function refused(error: string) {
+  return new ErrorResponse({ error });
+}
+
 /** Stands in for oidc-client-ts' UserManager: storage, events and the calls the service makes. */
 class FakeManager implements OidcManager {
   user: User | null = null;
@@ -53,7 +64,7 @@ class FakeManager implements OidcManager {
   readonly calls: { method: string; args?: unknown }[] = [];
   /** What a silent sign-in does: a user, or a thrown error. */
   silent: () => Promise<User | null> = async () => {
-    throw new Error('login_required');
+    throw refused('login_required');
   };
   callback: () => Promise<User | undefined> = async () => undefined;
   signoutResponse: SignoutResponse | undefined;
@@ -155,6 +166,7 @@ function setup(overrides: Partial<AuthServiceDeps> = {}) {
     inFrame: () => false,
     openChannel: () => null,
     probeSession: async () => 'open',
+    wait: async () => undefined,
     ...overrides,
   };
   const service = new AuthService(deps);
@@ -398,8 +410,60 @@ describe('AuthService session watch', () => {
     manager.user = userOf();
     service.start();
     await settle(service);
-    manager.failRenewal(new Error('invalid_grant'));
+    manager.failRenewal(refused('invalid_grant'));
     await vi.waitFor(() => expect(service.getSnapshot().status).toBe('anonymous'));
+  });
+
+  it('keeps the user and tries again when a renewal got no answer, until the provider answers', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf({ expiresIn: 10 });
+    service.start();
+    await settle(service);
+    let attempts = 0;
+    manager.silent = async () => {
+      attempts++;
+      if (attempts < 3) throw new ErrorTimeout('IFrame timed out without a response');
+      return userOf({ token: 'access-2' });
+    };
+    manager.failRenewal(new ErrorTimeout('IFrame timed out without a response'));
+    await vi.waitFor(() => expect(manager.user?.access_token).toBe('access-2'));
+    expect(attempts).toBe(3);
+    expect(manager.calls.map((call) => call.method)).not.toContain('removeUser');
+    expect(service.getSnapshot().status).toBe('authenticated');
+  });
+
+  it('gives the session up after a renewal got no answer six more times', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf({ expiresIn: 10 });
+    service.start();
+    await settle(service);
+    manager.silent = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    manager.failRenewal(new ErrorTimeout('IFrame timed out without a response'));
+    await vi.waitFor(() => expect(service.getSnapshot().status).toBe('anonymous'));
+    expect(manager.calls.filter((call) => call.method === 'signinSilent')).toHaveLength(6);
+  });
+
+  it('answers a call with the token in hand while a renewal without answer is retried', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf({ expiresIn: 4 });
+    let attempts = 0;
+    manager.silent = async () => {
+      attempts++;
+      if (attempts === 1) throw new ErrorTimeout('Network timed out');
+      return userOf({ token: 'access-2' });
+    };
+    expect(await service.getAccessToken()).toBe('access-1');
+    await vi.waitFor(() => expect(manager.user?.access_token).toBe('access-2'));
+
+    // A token already expired cannot serve: the call has none, and the person signs in again.
+    manager.user = userOf({ expiresIn: -1 });
+    manager.silent = async () => {
+      throw new ErrorTimeout('Network timed out');
+    };
+    expect(await service.getAccessToken()).toBeNull();
+    expect(manager.user).toBeNull();
   });
 
   it('renews a token that is about to expire before a call uses it', async () => {
@@ -410,7 +474,7 @@ describe('AuthService session watch', () => {
 
     manager.user = userOf({ expiresIn: 2 });
     manager.silent = async () => {
-      throw new Error('login_required');
+      throw refused('login_required');
     };
     expect(await service.getAccessToken()).toBeNull();
     expect(manager.user).toBeNull();

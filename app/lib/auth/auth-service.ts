@@ -1,4 +1,4 @@
-import { type UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
+import { ErrorResponse, type UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
 import type { SubscriberConfiguration } from '#shared/schemas/auth.ts';
 import {
   type AuthEvent,
@@ -65,6 +65,10 @@ const RENEW_BEFORE_EXPIRY_SECONDS = 15;
 /** A token with less than this left is renewed before a call uses it. */
 const TOKEN_MIN_REMAINING_SECONDS = 5;
 const SESSION_PROBE_INTERVAL_MS = 5_000;
+/** After a renewal that failed without an answer (a timeout, the network), try again this often… */
+const RENEW_RETRY_MS = 5_000;
+/** …this many times before the session is taken as lost. */
+const RENEW_RETRIES = 6;
 type SignedOutMessage = { type: 'signed-out' };
 
 function isSignedOutMessage(value: unknown): value is SignedOutMessage {
@@ -73,6 +77,14 @@ function isSignedOutMessage(value: unknown): value is SignedOutMessage {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * True when the provider itself refused the renewal (login_required, invalid_grant…): the session is gone.
+ * A timeout or a network failure says nothing about the session: the renewal is tried again.
+ */
+function renewalRefused(error: unknown): boolean {
+  return error instanceof ErrorResponse;
 }
 
 function returnUrlOf(state: unknown): string | undefined {
@@ -178,8 +190,9 @@ export class AuthService implements AuthClient {
       this.dispatch({ type: 'user-loaded', user: toAuthUser(user.profile) }),
     );
     manager.events.addUserUnloaded(() => this.dispatch({ type: 'user-unloaded' }));
-    // A renewal that fails means the session is gone (signed out elsewhere, ended, or expired).
-    manager.events.addSilentRenewError(() => void manager.removeUser());
+    // A renewal the provider refuses means the session is gone (signed out elsewhere, ended, or expired); one
+    // that got no answer (the hidden frame timed out on a busy machine, the network dropped) is tried again.
+    manager.events.addSilentRenewError((error) => void this.afterFailedRenewal(manager, error));
     this.watchOtherTabs(manager);
     this.watchFocus();
 
@@ -197,15 +210,33 @@ export class AuthService implements AuthClient {
     }
     const expired = (stored.expires_in ?? 0) <= TOKEN_MIN_REMAINING_SECONDS;
     this.dispatch({ type: 'restored', user: toAuthUser(stored.profile), expired });
-    if (expired) {
-      // Back after a while (a sleeping laptop, a restored tab): renew before anything uses the old tokens.
-      try {
-        const renewed = await manager.signinSilent();
-        if (!renewed) await manager.removeUser();
-      } catch {
-        await manager.removeUser();
-      }
+    // Back after a while (a sleeping laptop, a restored tab): renew before anything uses the old tokens.
+    if (expired) await this.renew(manager);
+  }
+
+  /** A renewal; the stored user is forgotten when the provider refuses it, and kept for a retry otherwise. */
+  private async renew(manager: OidcManager, retries = RENEW_RETRIES): Promise<void> {
+    try {
+      if (!(await manager.signinSilent())) await manager.removeUser();
+    } catch (error) {
+      await this.afterFailedRenewal(manager, error, retries);
     }
+  }
+
+  private async afterFailedRenewal(
+    manager: OidcManager,
+    error: unknown,
+    retries = RENEW_RETRIES,
+  ): Promise<void> {
+    if (renewalRefused(error) || retries <= 0) {
+      await manager.removeUser();
+      return;
+    }
+    await this.deps.wait(RENEW_RETRY_MS);
+    // Signed out meanwhile, or renewed by a call that needed a token: nothing left to do.
+    const user = await manager.getUser().catch(() => null);
+    if (!user || (user.expires_in ?? 0) > RENEW_BEFORE_EXPIRY_SECONDS) return;
+    await this.renew(manager, retries - 1);
   }
 
   /** One channel per tab, opened on first use (a sign-out callback may finish before start-up does). */
@@ -246,12 +277,17 @@ export class AuthService implements AuthClient {
     }
     const user = await manager.getUser().catch(() => null);
     if (!user) return null;
-    if ((user.expires_in ?? 0) > TOKEN_MIN_REMAINING_SECONDS) return user.access_token;
+    const remaining = user.expires_in ?? 0;
+    if (remaining > TOKEN_MIN_REMAINING_SECONDS) return user.access_token;
     try {
       const renewed = await manager.signinSilent();
       if (renewed) return renewed.access_token;
-    } catch {
-      // Falls through: the session is gone.
+    } catch (error) {
+      // No answer from the provider: the token in hand serves while it lasts, and the renewal is retried.
+      if (!renewalRefused(error) && remaining > 0) {
+        void this.afterFailedRenewal(manager, error);
+        return user.access_token;
+      }
     }
     await manager.removeUser();
     return null;

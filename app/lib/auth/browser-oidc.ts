@@ -80,6 +80,8 @@ export interface AuthServiceDeps {
   openChannel: () => CrossTabChannel | null;
   /** Asks the API whether the session behind a token is still open. */
   probeSession: (accessToken: string) => Promise<'open' | 'ended' | 'unknown'>;
+  /** Resolves after so many milliseconds (tests skip the wait). */
+  wait: (ms: number) => Promise<void>;
 }
 
 async function fetchSettings(): Promise<SubscriberConfiguration> {
@@ -119,4 +121,5 @@ export const browserDeps: AuthServiceDeps = {
   },
   openChannel: () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL)),
   probeSession,
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
