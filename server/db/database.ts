@@ -5,6 +5,7 @@ import pg from 'pg';
 import { redactUrl } from '../config.ts';
 import type { Dialect } from './dialect.ts';
 import type { DB } from './schema.ts';
+import { WriteWatch } from './write-watch.ts';
 
 const SQLITE_FILE_NAME = 'portal.db';
 /** Held exclusively by the process that uses DATA_DIR (see openSqlite). */
@@ -17,6 +18,8 @@ export class DatabaseStartError extends Error {
 
 export type Database = {
   db: Kysely<DB>;
+  /** The tables this connection writes, as it writes them (caches in the process forget what changes). */
+  writes: WriteWatch;
   dialect: Dialect;
   /** Where the data lives, safe to log (no password). */
   location: string;
@@ -77,10 +80,15 @@ function openSqlite(dataDir: string, sibling: boolean): Omit<Database, 'openOpti
 
   const handle = raw;
   const probe = handle.prepare('select 1');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
+  const writes = new WriteWatch();
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(handle) }),
+    plugins: [writes],
+  });
   let closed = false;
   return {
     db,
+    writes,
     dialect: 'sqlite',
     location: file,
     async ping() {
@@ -178,10 +186,12 @@ async function openPostgres(
     );
   }
 
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const writes = new WriteWatch();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   let closed = false;
   return {
     db,
+    writes,
     dialect: 'postgres',
     location,
     async ping(timeoutMs = 2000) {

@@ -1,13 +1,84 @@
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { TableWrite, WriteWatch } from '../db/write-watch.ts';
 import type { PrivateJwk } from '../oidc/keys.ts';
 import type { Principal } from '../policies/membership.ts';
 import { isSessionOpen } from '../services/sessions.ts';
 import { loadUserWithRoles } from '../services/user-lookup.ts';
 
-/** How many verified tokens are remembered (the least recently used go first). */
+/**
+ * How many verified tokens are remembered; beyond it the oldest go first (a hit does not move a token: moving
+ * would delete and insert in a large map on every call, and a token's life is short anyway).
+ */
 const VERIFIED_CACHE_SIZE = 10_000;
+
+/**
+ * How long who a caller is (their roles, membership dates, open session) is taken from memory. Writes of
+ * this process that may change it (users, roles, user_roles; a session or token ended) clear the memory
+ * at once; the time bounds what another process's change, or a transaction of this process committing
+ * after a concurrent read, can leave behind (docs/decisions.md).
+ */
+export const PRINCIPAL_TTL_MS = 1_000;
+/** How many callers are remembered (the oldest go first). */
+const PRINCIPAL_CACHE_SIZE = 10_000;
+
+/** The writes after which a remembered caller may no longer be who the database says. */
+function changesPrincipals({ table, kind }: TableWrite): boolean {
+  if (table === 'users' || table === 'roles' || table === 'user_roles') return true;
+  // A session is saved again (its expiry pushed on) at every sign-in; it ends by update or delete.
+  return table === 'oidc_payloads' && kind !== 'insert';
+}
+
+/**
+ * Callers as the database said they were a moment ago: many calls of one person at once (a page's
+ * parallel requests, a thousand members opening the same chart) read them once. Concurrent misses share
+ * one read; a read that overlapped a write is not remembered.
+ */
+class PrincipalMemory {
+  private generation = 0;
+  private readonly entries = new Map<string, { principal: Principal; until: number }>();
+  private readonly reading = new Map<string, Promise<Principal | undefined>>();
+
+  constructor(writes: WriteWatch | undefined) {
+    writes?.on((write) => {
+      if (changesPrincipals(write)) this.forgetAll();
+    });
+  }
+
+  forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+    this.reading.clear();
+  }
+
+  get(key: string, read: () => Promise<Principal | undefined>): Promise<Principal | undefined> {
+    const known = this.entries.get(key);
+    if (known && known.until > Date.now()) return Promise.resolve(known.principal);
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const started = read().then(
+      (principal) => {
+        if (this.reading.get(key) === started) this.reading.delete(key);
+        if (principal && generation === this.generation) this.remember(key, principal);
+        return principal;
+      },
+      (error: unknown) => {
+        if (this.reading.get(key) === started) this.reading.delete(key);
+        throw error;
+      },
+    );
+    this.reading.set(key, started);
+    return started;
+  }
+
+  private remember(key: string, principal: Principal): void {
+    this.entries.delete(key);
+    this.entries.set(key, { principal: freezePrincipal(principal), until: Date.now() + PRINCIPAL_TTL_MS });
+    if (this.entries.size > PRINCIPAL_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
 
 type TokenCheck = { ok: true; principal: Principal } | { ok: false; reason: 'invalid' | 'ended' };
 
@@ -18,6 +89,8 @@ type TokenCheck = { ok: true; principal: Principal } | { ok: false; reason: 'inv
  */
 export function createTokenVerifier(options: {
   db: Kysely<DB>;
+  /** The database's write watch: a caller is then remembered for PRINCIPAL_TTL_MS, else read every time. */
+  writes?: WriteWatch;
   issuer: string;
   audience: string;
   signingKey: PrivateJwk;
@@ -26,15 +99,21 @@ export function createTokenVerifier(options: {
   const jwks = createLocalJWKSet({ keys: [{ kty, n, e, kid, alg, use: 'sig' }] });
   // A client sends the same token with every call until it expires. Its signature and fixed claims are
   // checked once; a remembered token is only checked for expiry again (the same string is the same
-  // signed content). Who the caller is now still comes from the database on every call.
+  // signed content). Who the caller is comes from the database, remembered a moment (PrincipalMemory).
   const verified = new Map<string, JWTPayload>();
+  const principals = options.writes ? new PrincipalMemory(options.writes) : undefined;
+  const principalOf = (userId: string, sid: string | undefined) =>
+    principals
+      ? principals.get(`${userId}\u0000${sid ?? ''}`, () => loadPrincipal(options.db, userId, sid))
+      : loadPrincipal(options.db, userId, sid);
 
   async function verifiedClaims(token: string): Promise<JWTPayload | undefined> {
     const known = verified.get(token);
     if (known) {
-      verified.delete(token);
-      if (typeof known.exp !== 'number' || known.exp * 1000 <= Date.now()) return undefined;
-      verified.set(token, known);
+      if (typeof known.exp !== 'number' || known.exp * 1000 <= Date.now()) {
+        verified.delete(token);
+        return undefined;
+      }
       return known;
     }
     try {
@@ -57,7 +136,7 @@ export function createTokenVerifier(options: {
     const claims = await verifiedClaims(token);
     if (!claims) return { ok: false, reason: 'invalid' };
     const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
-    const principal = claims.sub ? await loadPrincipal(options.db, claims.sub, sid) : undefined;
+    const principal = claims.sub ? await principalOf(claims.sub, sid) : undefined;
     return principal ? { ok: true, principal } : { ok: false, reason: 'ended' };
   };
 }
@@ -87,3 +166,9 @@ export async function loadPrincipal(
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+
+/** A remembered caller is shared by concurrent requests: nobody may change it. */
+function freezePrincipal(principal: Principal): Principal {
+  Object.freeze(principal.roles);
+  return Object.freeze(principal);
+}
