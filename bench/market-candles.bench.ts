@@ -57,11 +57,11 @@ const burst = (target: Target) => Promise.all(Array.from({ length: CLIENTS }, ()
 export async function runMarketCandlesBench(): Promise<{ ratio: number; pass: boolean }> {
   const fake = await startBinanceFake();
   const database = await serverDatabase('sqlite', undefined);
-  const portal = await startPortal({
-    database,
-    exchangeUrl: fake.baseUrl,
-    nodeFlags: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
-  });
+  // BENCH_PROFILE=<folder>: CPU profiles of the portal and of the bare server, to compare.
+  const profile = process.env.BENCH_PROFILE
+    ? (name: string) => ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}/${name}`]
+    : () => [];
+  const portal = await startPortal({ database, exchangeUrl: fake.baseUrl, nodeFlags: profile('portal') });
   const barePort = await freePort();
   let bare: Awaited<ReturnType<typeof startProcess>> | undefined;
   try {
@@ -74,6 +74,7 @@ export async function runMarketCandlesBench(): Promise<{ ratio: number; pass: bo
       'bench/bare-json-server.ts',
       { PORT: String(barePort), BODY_FILE: bodyFile, ROUTE },
       `${bareBase}${ROUTE}`,
+      { nodeFlags: profile('bare') },
     );
     const agent = () => new Agent({ keepAlive: true, maxSockets: CLIENTS, maxFreeSockets: CLIENTS });
     const portalTarget: Target = { base: portal.base, headers: portal.admin, agent: agent() };

@@ -32,6 +32,8 @@ const SECRET_QUERY_PARAMETERS = new Set([
 const REDACTED = '[redacted]';
 
 function parameterName(raw: string): string {
+  // Most names are sent as they are: nothing to decode.
+  if (!raw.includes('%') && !raw.includes('+')) return raw.toLowerCase();
   try {
     return decodeURIComponent(raw.replaceAll('+', ' ')).toLowerCase();
   } catch {

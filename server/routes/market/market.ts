@@ -23,8 +23,8 @@ import {
 
 /** The market desk's data for members: the allowed symbols, candles and tickers. Behind requireMember. */
 export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketData }> = async (app, { market }) => {
-  // Many members open the same chart at once: each read's answer is serialized once per limit asked, and
-  // the same text is sent to all of them (a string is sent as it is, not serialized again).
+  // Many members open the same chart at once: each read's answer is serialized and encoded once per limit
+  // asked, and the same bytes are sent to all of them (a buffer is sent as it is, not serialized again).
   const answers = new SerializedAnswers();
 
   app.get('/api/Market/Symbols', { schema: { response: { 200: marketSymbolList } } }, async () =>
@@ -38,9 +38,9 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketData }> = async
       const { symbol, interval, limit } = request.query;
       const cached = await market.candles(symbol, interval, limit);
       const body = answers.get(`${symbol} ${interval} ${limit}`, cached, () =>
-        JSON.stringify(candleSeries.parse(presentCandles(symbol, interval, cached))),
+        Buffer.from(JSON.stringify(candleSeries.parse(presentCandles(symbol, interval, cached)))),
       );
-      // The text of a candleSeries (parsed above when it was made): sent as it is.
+      // The UTF-8 text of a candleSeries (parsed above when it was made): sent as it is.
       return reply.type('application/json; charset=utf-8').send(body as unknown as CandleSeries);
     },
   );
@@ -54,11 +54,11 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketData }> = async
 
 const MAX_ANSWERS = 256;
 
-/** The text of the latest answer per key, while it is the answer of the same read (same time, same staleness). */
+/** The bytes of the latest answer per key, while it is the answer of the same read (same time, same staleness). */
 class SerializedAnswers {
-  private readonly texts = new Map<string, { readAt: number; stale: boolean; text: string }>();
+  private readonly texts = new Map<string, { readAt: number; stale: boolean; text: Buffer }>();
 
-  get(key: string, cached: Cached<unknown>, serialize: () => string): string {
+  get(key: string, cached: Cached<unknown>, serialize: () => Buffer): Buffer {
     const known = this.texts.get(key);
     if (known && known.readAt === cached.readAt && known.stale === cached.stale) return known.text;
     const text = serialize();
