@@ -28,6 +28,10 @@ const BENCHMARKS: Array<[title: string, file: string]> = [
     '1,000 concurrent candle requests for one symbol: upstream reads per refresh, p99 app vs bare route',
     'market-candles.bench.ts',
   ],
+  [
+    'first load in Chromium: JavaScript on the wire per page, first contentful paint vs a blank Vite + React + antd page',
+    'first-load.bench.ts',
+  ],
 ];
 
 if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)

@@ -10,10 +10,25 @@ async function securityPlugin(app: FastifyInstance, options: { https: boolean })
   // The headers are the same for every response: let helmet compute them once, then copy them.
   const pageHeaders = await securityHeaders(options.https);
   const dataHeaders = apiHeaders(options.https);
+  const assetHeaders = staticAssetHeaders(options.https);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(API_PATH.test(request.url) ? dataHeaders : pageHeaders);
+    const url = request.url;
+    reply.headers(API_PATH.test(url) ? dataHeaders : url.startsWith('/assets/') ? assetHeaders : pageHeaders);
     done();
   });
+}
+
+/**
+ * The built scripts and styles (/assets/*) are never rendered as documents: a page's policy (CSP, framing,
+ * referrer) means nothing on them. They keep what applies to a subresource (no sniffing, same-origin
+ * only, HSTS over TLS), which saves about 1 KB of headers on each of the few dozen files a page loads.
+ */
+function staticAssetHeaders(https: boolean): Record<string, string> {
+  return {
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
 }
 
 /** Paths that answer data (JSON, the captcha image, metrics), never a page a browser renders as a document. */

@@ -43,8 +43,11 @@ async function webAppPlugin(app: FastifyInstance, options: { webRoot: string }) 
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.ts): sent as the browser
+      // accepts, with Content-Encoding and Vary: Accept-Encoding, the file itself otherwise.
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        const relative = path.relative(options.webRoot, filePath);
+        const relative = path.relative(options.webRoot, filePath.replace(/\.(?:br|gz)$/, ''));
         if (relative.startsWith(`assets${path.sep}`)) reply.header('cache-control', IMMUTABLE);
         else if (relative === 'index.html') reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', 'public, max-age=3600');
