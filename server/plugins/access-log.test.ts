@@ -100,4 +100,14 @@ describe('logs of requests', () => {
     expect(lines.some((l) => l.msg === 'request failed')).toBe(true);
     expect(written).not.toContain('BOOM-SECRET');
   });
+
+  it("writes the health probe's line at debug, so that an info log does not show it", async () => {
+    expect((await t.app.inject({ url: '/api/Management/Health?probe=1' })).statusCode).toBe(200);
+    // Lines are written in order: once the next request's line is there, the probe's would be too.
+    await t.app.inject({ url: '/api/after-the-probe?x=1' });
+    await accessLine('/api/after-the-probe');
+    expect(lines.some((l) => typeof l.url === 'string' && l.url.startsWith('/api/Management/Health'))).toBe(
+      false,
+    );
+  });
 });

@@ -1,5 +1,15 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The level of the route's access-log line when it succeeds (info by default): a probe that load
+     * balancers call every few seconds logs at debug, so its lines do not drown the others.
+     */
+    accessLogLevel?: 'debug' | 'info';
+  }
+}
+
 /**
  * Query parameters whose values are credentials or identify a person, compared case-insensitively and
  * after percent-decoding the name. A deny list rather than an allow list: the API's own query
@@ -81,9 +91,12 @@ export class AccessLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const line = this.line(request, reply);
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error({ ...this.line(request, reply), err: error }, 'request errored');
+      return;
+    }
+    const level = reply.statusCode < 400 ? (request.routeOptions.config.accessLogLevel ?? 'info') : 'info';
+    reply.log[level](this.line(request, reply), 'request completed');
   }
 
   // Fastify's own versions of the following log the whole request (its URL included) or the raw URL.

@@ -39,13 +39,20 @@ async function metricsPlugin(app: FastifyInstance, options: { token: string | un
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // One series per method, route pattern and status, looked up by a plain key: prom-client's own lookup
+  // sorts and joins the label names on every observation.
+  const series = new Map<string, ReturnType<typeof duration.labels>>();
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the URL, keeps the number of series bounded.
     const route = request.routeOptions.url ?? 'unmatched';
-    duration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let observed = series.get(key);
+    if (!observed) {
+      observed = duration.labels({ method: request.method, route, status_code: String(reply.statusCode) });
+      series.set(key, observed);
+    }
+    observed.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {

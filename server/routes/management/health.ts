@@ -10,7 +10,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
 ) => {
   app.get(
     '/api/Management/Health',
-    { schema: { response: { 200: healthResponse } } },
+    // Probed every few seconds: its access line is written at debug (LOG_LEVEL=debug shows it); a failed
+    // probe is logged as any failed request is.
+    { schema: { response: { 200: healthResponse } }, config: { accessLogLevel: 'debug' } },
     async (request, reply) => {
       const started = performance.now();
       try {
