@@ -4,6 +4,7 @@ import { PageSpinner } from './components/page-spinner.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { AUTH_PATHS, LOGIN_ACTIONS, LOGOUT_ACTIONS } from './lib/auth/auth-paths.ts';
+import { loadAdminTexts } from './lib/i18n.ts';
 import { SECTIONS } from './lib/sections.ts';
 
 // Every layout, guard and page is a lazy route: the router fetches the modules of all matched routes in
@@ -247,7 +248,13 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./components/admin-route.tsx')).AdminRoute }),
             children: [
               {
-                lazy: async () => ({ Component: (await import('./layouts/admin-layout.tsx')).AdminLayout }),
+                lazy: async () => {
+                  const [{ AdminLayout }] = await Promise.all([
+                    import('./layouts/admin-layout.tsx'),
+                    loadAdminTexts(),
+                  ]);
+                  return { Component: AdminLayout };
+                },
                 children: [
                   { index: true, loader: () => redirect('/admin/account/list'), element: null },
                   {

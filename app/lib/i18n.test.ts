@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLocale, currentLocale, i18n, resources } from './i18n.ts';
+import { changeLocale, currentLocale, i18n, loadAdminTexts, resources } from './i18n.ts';
+import { adminResources } from './i18n-admin.ts';
 import { LOCALE_STORAGE_KEY } from './locale.ts';
 
 describe('changeLocale', () => {
@@ -34,10 +35,21 @@ describe('changeLocale', () => {
         typeof child === 'object' && child !== null ? keys(child, `${prefix}${key}.`) : [`${prefix}${key}`],
       );
     expect(Object.keys(resources.en)).toEqual(Object.keys(resources.zh));
-    for (const namespace of Object.keys(resources.zh)) {
+    expect(Object.keys(adminResources.en)).toEqual(Object.keys(adminResources.zh));
+    for (const namespace of [...Object.keys(resources.zh), ...Object.keys(adminResources.zh)]) {
       const zhKeys = keys(i18n.getResourceBundle('zh', namespace));
       expect(keys(i18n.getResourceBundle('en', namespace))).toEqual(zhKeys);
     }
     expect(zh.product.name).not.toBe(en.product.name);
+  });
+});
+
+describe('the back office texts', () => {
+  it("are not bundled with the members' texts, and are there in both languages once loaded", async () => {
+    expect(Object.keys(resources.zh)).not.toContain('admin');
+    await loadAdminTexts();
+    await loadAdminTexts();
+    expect(i18n.getResourceBundle('zh', 'admin')).toEqual(adminResources.zh.admin);
+    expect(i18n.getResourceBundle('en', 'adminUsers')).toEqual(adminResources.en.adminUsers);
   });
 });

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadAdminTexts } from '../lib/i18n.ts';
 
 // Lazy routes import their modules on first use; on a busy machine that takes longer than the 1 s default.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The back office's texts arrive with the admin layout's route; component tests render its pages directly.
+await loadAdminTexts();
 
 // jsdom lacks the layout APIs antd relies on. matchMedia answers width queries against window.innerWidth
 // so that antd's Grid breakpoints behave like a real browser of that width.
