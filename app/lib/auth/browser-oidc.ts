@@ -1,4 +1,5 @@
 import {
+  ErrorResponse,
   type SigninSilentArgs,
   type SignoutResponse,
   type User,
@@ -42,6 +43,16 @@ export interface OidcManager {
   signoutCallback(url: string): Promise<SignoutResponse | undefined>;
 }
 
+/**
+ * Marks, in the tab's storage, the refresh token a renewal is spending. A page that leaves while the token
+ * endpoint answers loses the answer (and the rotated token in it); the next load then finds the mark on
+ * the token it still holds and knows the provider may already have used it up.
+ */
+const RENEWAL_MARK_KEY = 'portal.renewal-spends';
+
+/** The end of a refresh token: enough to recognise it, without a second copy of the credential. */
+const tokenMark = (refreshToken: string) => refreshToken.slice(-12);
+
 /** A UserManager whose silent renewals never overlap (rotating refresh tokens are single use). */
 class PortalUserManager extends UserManager {
   private readonly renewOnce = singleFlight(() => this.renew());
@@ -53,14 +64,50 @@ class PortalUserManager extends UserManager {
 
   private async renew(): Promise<User | null> {
     const before = await this.getUser();
+    const refreshToken = before?.refresh_token;
+    // A refresh token a previous page was spending when it left may be used up: spending it again would be
+    // refused, and the provider would revoke the grant. The prompt=none frame renews through the provider's
+    // session instead.
+    if (refreshToken && readMark() === tokenMark(refreshToken)) {
+      try {
+        return await super.signinSilent({ forceIframeAuth: true });
+      } finally {
+        writeMark(undefined);
+      }
+    }
+    if (refreshToken) writeMark(tokenMark(refreshToken));
+    let renewed: User | null;
     try {
-      return await super.signinSilent();
+      renewed = await super.signinSilent();
     } catch (error) {
+      // No answer (the page is leaving, the network failed): the provider may have spent the token, so the
+      // mark stays for the next attempt.
+      if (!(error instanceof ErrorResponse)) throw error;
+      writeMark(undefined);
       // The refresh token was refused (revoked, or used up by a tab that copied this tab's storage) but the
       // provider session may still be open: ask the prompt=none frame once before giving up.
-      if (before?.refresh_token) return super.signinSilent({ forceIframeAuth: true });
+      if (refreshToken) return super.signinSilent({ forceIframeAuth: true });
       throw error;
     }
+    writeMark(undefined);
+    return renewed;
+  }
+}
+
+function readMark(): string | null {
+  try {
+    return window.sessionStorage.getItem(RENEWAL_MARK_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeMark(mark: string | undefined): void {
+  try {
+    if (mark === undefined) window.sessionStorage.removeItem(RENEWAL_MARK_KEY);
+    else window.sessionStorage.setItem(RENEWAL_MARK_KEY, mark);
+  } catch {
+    // Storage refused (private mode quota): renewals work as before, without the mark.
   }
 }
 
