@@ -9,7 +9,13 @@ import { createUser } from '../test/factories.ts';
 import { signInOverHttp } from '../test/http-sign-in.ts';
 import { eventually } from '../test/hub-client.ts';
 import { freePort } from '../test/listening-app.ts';
-import { ended, SERVER_START_MS, untilServing } from '../test/server-process.ts';
+import {
+  ended,
+  keepOutput,
+  SERVER_START_MS,
+  ServerEndedError,
+  untilServing,
+} from '../test/server-process.ts';
 import { TEST_CAPTCHA } from '../test/sign-in.ts';
 
 // Fault test: two server processes behind a round-robin TCP balancer, 200 connected clients, strategies
@@ -85,30 +91,41 @@ describe.runIf(enabled)('failover: a server process dies while strategies are pu
     const lbPort = await freePort();
     base = `http://127.0.0.1:${lbPort}`;
     for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      ports.push(port);
-      const child = spawn(process.execPath, [MAIN], {
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: base,
-          DATA_DIR: tempDir(),
-          DATABASE_URL: url.toString(),
-          REDIS_URL,
-          APP_SECRET: 'failover-test-secret-0123456789abcdef012345',
-          CAPTCHA_TEST_CODE: TEST_CAPTCHA,
-          AUTH_RATE_LIMIT: '10000',
-          ADMIN_EMAIL: 'failover-admin@example.com',
-          ADMIN_PASSWORD: 'Failover-pass1',
-          LOG_LEVEL: 'error',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      processes.push(child);
-      // One after the other: each runs the migrations and creates the first administrator.
-      await untilServing(child, () => answers('127.0.0.1', port));
+      // A free port may be taken by another test before the process binds it: then it starts on another.
+      for (let attempt = 1; ; attempt++) {
+        const port = await freePort();
+        const child = spawn(process.execPath, [MAIN], {
+          env: {
+            ...process.env,
+            NODE_ENV: 'test',
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: base,
+            DATA_DIR: tempDir(),
+            DATABASE_URL: url.toString(),
+            REDIS_URL,
+            APP_SECRET: 'failover-test-secret-0123456789abcdef012345',
+            CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+            AUTH_RATE_LIMIT: '10000',
+            ADMIN_EMAIL: 'failover-admin@example.com',
+            ADMIN_PASSWORD: 'Failover-pass1',
+            LOG_LEVEL: 'error',
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        keepOutput(child);
+        try {
+          // One after the other: each runs the migrations and creates the first administrator.
+          await untilServing(child, () => answers('127.0.0.1', port));
+          processes.push(child);
+          ports.push(port);
+          break;
+        } catch (error) {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          if (!(error instanceof ServerEndedError && error.output.includes('EADDRINUSE') && attempt < 3))
+            throw error;
+        }
+      }
     }
     lb = balancer(ports);
     await new Promise<void>((resolve) => lb.listen(lbPort, '127.0.0.1', resolve));

@@ -18,9 +18,37 @@ export async function untilServing(
 ): Promise<void> {
   await eventually(async () => {
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the server process ended (${child.exitCode ?? child.signalCode}) before serving`);
+      throw new ServerEndedError(child.exitCode ?? child.signalCode, outputOf(child));
     return (await serving()) ? true : undefined;
   }, timeoutMs);
+}
+
+/** A server process ended before it served; carries the end of what it wrote, to say why. */
+export class ServerEndedError extends Error {
+  override name = 'ServerEndedError';
+  readonly code: number | string | null;
+  readonly output: string;
+  constructor(code: number | string | null, output: string) {
+    super(`the server process ended (${code}) before serving${output ? `; it wrote:\n${output}` : ''}`);
+    this.code = code;
+    this.output = output;
+  }
+}
+
+const OUTPUT_KEPT = 8_000;
+const outputs = new WeakMap<ChildProcess, () => string>();
+
+/** Keeps the last few KB a child writes on stdout (spawned with stdout 'pipe'), for ServerEndedError. */
+export function keepOutput(child: ChildProcess): void {
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output = (output + String(chunk)).slice(-OUTPUT_KEPT);
+  });
+  outputs.set(child, () => output);
+}
+
+function outputOf(child: ChildProcess): string {
+  return outputs.get(child)?.() ?? '';
 }
 
 /** Resolves once the process has ended (at once if it already has). */
