@@ -6,6 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 type VitestReport = {
   numPassedTests: number;
   numFailedTests: number;
+  /** Includes files whose setup (beforeAll, imports) failed before any of their tests ran. */
+  numFailedTestSuites?: number;
   numPendingTests: number;
   numTodoTests: number;
 };
@@ -22,7 +24,12 @@ if (vitestFile && existsSync(vitestFile)) {
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + r.numTodoTests;
-  console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  // A suite whose setup failed runs no test: no test fails, yet the run has failed.
+  const failedSuites = r.numFailedTestSuites ?? 0;
+  if (failedSuites > 0 && r.numFailedTests === 0) failed += failedSuites;
+  console.log(
+    `vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed${failedSuites ? ` (${failedSuites} suites failed)` : ''}`,
+  );
 } else {
   console.log('vitest: no report (the run did not finish)');
   missing = true;
