@@ -1,21 +1,11 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Flex,
-  Grid,
-  Popconfirm,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Flex, Grid, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
+import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
@@ -27,28 +17,18 @@ const { Title, Text } = Typography;
 
 function DeleteButton({ advisory }: { advisory: AdminAdvisory }) {
   const { t } = useTranslation('advisoriesAdmin');
-  const { message } = App.useApp();
   const remove = useDeleteAdvisory();
   return (
-    <Popconfirm
+    <ConfirmDeleteButton
       title={t('advisories.deleteConfirm')}
       description={advisory.title}
-      okText={t('common.delete')}
+      deleteText={t('common.delete')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true, loading: remove.isPending }}
-      onConfirm={async () => {
-        try {
-          await remove.mutateAsync(advisory.id);
-          void message.success(t('advisories.deleted', { title: advisory.title }));
-        } catch {
-          // The API client has shown why.
-        }
-      }}
-    >
-      <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="advisory-delete">
-        {t('common.delete')}
-      </Button>
-    </Popconfirm>
+      deletedText={t('advisories.deleted', { title: advisory.title })}
+      pending={remove.isPending}
+      remove={() => remove.mutateAsync(advisory.id)}
+      testId="advisory-delete"
+    />
   );
 }
 

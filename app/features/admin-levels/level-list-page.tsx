@@ -1,24 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Flex,
-  Grid,
-  Popconfirm,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Flex, Grid, Segmented, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { LEVEL_BIASES, type LevelSetView } from '#shared/schemas/levels.ts';
 import { MARKET_INTERVALS, type MarketInterval } from '#shared/schemas/market.ts';
+import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
@@ -51,28 +39,18 @@ function filterOf(params: URLSearchParams): LevelSetFilter {
 
 function DeleteButton({ set }: { set: LevelSetView }) {
   const { t } = useTranslation('levelsAdmin');
-  const { message } = App.useApp();
   const remove = useDeleteLevelSet();
   return (
-    <Popconfirm
+    <ConfirmDeleteButton
       title={t('deleteConfirm', { symbol: set.symbol, timeframe: set.timeframe })}
       description={t('deleteHint')}
-      okText={t('delete')}
+      deleteText={t('delete')}
       cancelText={t('cancel')}
-      okButtonProps={{ danger: true, loading: remove.isPending }}
-      onConfirm={async () => {
-        try {
-          await remove.mutateAsync(set.id);
-          void message.success(t('deleted', { symbol: set.symbol }));
-        } catch {
-          // The API client has shown why.
-        }
-      }}
-    >
-      <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="level-delete">
-        {t('delete')}
-      </Button>
-    </Popconfirm>
+      deletedText={t('deleted', { symbol: set.symbol })}
+      pending={remove.isPending}
+      remove={() => remove.mutateAsync(set.id)}
+      testId="level-delete"
+    />
   );
 }
 

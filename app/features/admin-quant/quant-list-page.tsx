@@ -1,20 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Flex,
-  Grid,
-  Popconfirm,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Flex, Grid, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { QuantCard } from '#shared/schemas/quant.ts';
+import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
@@ -53,28 +43,18 @@ function RolesCell({ roleIds, roleNames }: { roleIds: number[]; roleNames: RoleL
 
 function DeleteButton({ strategy }: { strategy: QuantCard }) {
   const { t } = useTranslation('quantAdmin');
-  const { message } = App.useApp();
   const remove = useDeleteQuant();
   return (
-    <Popconfirm
+    <ConfirmDeleteButton
       title={t('deleteConfirm', { name: strategy.name })}
       description={t('deleteHint')}
-      okText={t('delete')}
+      deleteText={t('delete')}
       cancelText={t('cancel')}
-      okButtonProps={{ danger: true, loading: remove.isPending }}
-      onConfirm={async () => {
-        try {
-          await remove.mutateAsync(strategy.id);
-          void message.success(t('deleted', { name: strategy.name }));
-        } catch {
-          // The API client has shown why.
-        }
-      }}
-    >
-      <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="quant-delete">
-        {t('delete')}
-      </Button>
-    </Popconfirm>
+      deletedText={t('deleted', { name: strategy.name })}
+      pending={remove.isPending}
+      remove={() => remove.mutateAsync(strategy.id)}
+      testId="quant-delete"
+    />
   );
 }
 
