@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +9,7 @@ import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { binanceContext, binanceReaderFactory, createBinanceReader } from './exchange/binance.ts';
+import { stdoutLogDestination } from './log-destination.ts';
 import { MailOutbox } from './mail/mailer.ts';
 import { createLevelWatch, type LevelWatch } from './market/level-watch.ts';
 import { createMarketData } from './market/market-data.ts';
@@ -102,10 +102,7 @@ export async function buildApp(deps: AppDeps) {
     // cookies cannot leak into logs.
     ...(deps.logger === undefined
       ? {
-          loggerInstance: pino(
-            { level: config.logLevel },
-            pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }),
-          ),
+          loggerInstance: pino({ level: config.logLevel }, stdoutLogDestination()),
         }
       : { logger: deps.logger }),
     logController: new AccessLogController(),
@@ -192,7 +189,6 @@ export async function buildApp(deps: AppDeps) {
     global: false,
     ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: 'portal-rate-limit-', skipOnError: true } : {}),
   });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(identityMount, { identity, db, securityHeaders: await securityHeaders(https) });
   const verify = createTokenVerifier({
     db,

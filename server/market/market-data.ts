@@ -115,14 +115,18 @@ export function createMarketData(options: MarketDataOptions) {
       return [...(await list()).values()];
     },
 
-    /** The latest `limit` candles, oldest first. */
-    async candles(symbol: string, interval: MarketInterval, limit: number): Promise<Cached<Candle[]>> {
+    /**
+     * The latest `limit` candles, oldest first; without a limit, the whole cached series as it is (the
+     * same object for every caller until the next read: callers that cache what they make of it slice it
+     * themselves, once per read, rather than copying it per request).
+     */
+    async candles(symbol: string, interval: MarketInterval, limit?: number): Promise<Cached<Candle[]>> {
       await listed(symbol);
       const read = () => source.candles(symbol, interval, MAX_CANDLES);
       const cached = await orUnavailable(
         candleCache.get(`${symbol} ${interval}`, candleRefreshMs(interval), read),
       );
-      return { ...cached, value: cached.value.slice(-limit) };
+      return limit === undefined ? cached : { ...cached, value: cached.value.slice(-limit) };
     },
 
     async ticker(symbol: string): Promise<Cached<Ticker>> {

@@ -36,10 +36,11 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketData }> = async
     { schema: { querystring: candlesQuery, response: { 200: candleSeries } } },
     async (request, reply) => {
       const { symbol, interval, limit } = request.query;
-      const cached = await market.candles(symbol, interval, limit);
-      const body = answers.get(`${symbol} ${interval} ${limit}`, cached, () =>
-        Buffer.from(JSON.stringify(candleSeries.parse(presentCandles(symbol, interval, cached)))),
-      );
+      const cached = await market.candles(symbol, interval);
+      const body = answers.get(`${symbol} ${interval} ${limit}`, cached, () => {
+        const latest = { ...cached, value: cached.value.slice(-limit) };
+        return Buffer.from(JSON.stringify(candleSeries.parse(presentCandles(symbol, interval, latest))));
+      });
       // The UTF-8 text of a candleSeries (parsed above when it was made): sent as it is.
       return reply.type('application/json; charset=utf-8').send(body as unknown as CandleSeries);
     },
