@@ -1,6 +1,22 @@
-import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../services/errors.ts';
+
+/**
+ * Declares routes that take a multipart upload, in a context of their own with the multipart parser: its
+ * hooks (one when a request starts, one when it ends) then run on uploads only, not on every request.
+ * A multipart body sent anywhere else is refused as an unsupported media type (415).
+ */
+export async function withUploads<App extends FastifyInstance>(
+  app: App,
+  routes: (uploads: App) => void,
+): Promise<void> {
+  await app.register(async (uploads) => {
+    // Each upload route passes its own file size limit to readSingleUpload.
+    await uploads.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+    routes(uploads as App);
+  });
+}
 
 /** Fastify multipart's code for a file over its size limit. */
 const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';

@@ -71,4 +71,15 @@ describe('malformed multipart uploads', () => {
       });
     }
   }
+
+  it('a multipart body sent to a route that takes no upload is refused as an unsupported type (415)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/PersonalInfo/UpdatePersonalInfo',
+      headers: { ...member, 'content-type': 'multipart/form-data; boundary=b', 'accept-language': 'en' },
+      payload: `${part('b')}\r\n--b--\r\n`,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
 });

@@ -23,7 +23,7 @@ import {
 } from '../../services/profile.ts';
 import { listSessions } from '../../services/sessions.ts';
 import type { ImageQueue } from '../../storage/image-queue.ts';
-import { readSingleUpload } from '../../storage/read-upload.ts';
+import { readSingleUpload, withUploads } from '../../storage/read-upload.ts';
 import { MAX_IMAGE_BYTES, storeImage, UploadRejected } from '../../storage/uploads.ts';
 
 /** The signed-in user's own profile, avatar and sessions. Registered behind authenticate. */
@@ -57,19 +57,25 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/api/PersonalInfo/UploadAvatar', { schema: { response: { 200: userVo } } }, async (request) => {
-    const { data } = await readSingleUpload(request, MAX_IMAGE_BYTES);
-    try {
-      const stored = await options.imageQueue.run(principalOf(request).userId, () =>
-        storeImage(options.uploadsDir, 'avatars', data, { width: 256, height: 256, fit: 'cover' }),
-      );
-      await setAvatar(db, principalOf(request).userId, stored.url);
-      return { pic: stored.url };
-    } catch (error) {
-      if (error instanceof UploadRejected) throw new HttpProblem(400, error.key, { file: [error.key] });
-      throw error;
-    }
-  });
+  await withUploads(app, (uploads) =>
+    uploads.post(
+      '/api/PersonalInfo/UploadAvatar',
+      { schema: { response: { 200: userVo } } },
+      async (request) => {
+        const { data } = await readSingleUpload(request, MAX_IMAGE_BYTES);
+        try {
+          const stored = await options.imageQueue.run(principalOf(request).userId, () =>
+            storeImage(options.uploadsDir, 'avatars', data, { width: 256, height: 256, fit: 'cover' }),
+          );
+          await setAvatar(db, principalOf(request).userId, stored.url);
+          return { pic: stored.url };
+        } catch (error) {
+          if (error instanceof UploadRejected) throw new HttpProblem(400, error.key, { file: [error.key] });
+          throw error;
+        }
+      },
+    ),
+  );
 
   app.get('/api/PersonalInfo/Sessions', { schema: { response: { 200: sessionList } } }, async (request) => {
     const principal = principalOf(request);

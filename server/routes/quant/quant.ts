@@ -25,7 +25,7 @@ import {
   listQuantStrategies,
   updateQuantStrategy,
 } from '../../services/quant-strategies.ts';
-import { readSingleUpload } from '../../storage/read-upload.ts';
+import { readSingleUpload, withUploads } from '../../storage/read-upload.ts';
 
 /** The largest freqtrade result file taken (its trade list makes a long backtest's file a few MB). */
 export const MAX_FREQTRADE_BYTES = 20 * 1024 * 1024;
@@ -95,19 +95,21 @@ export const quantAdminRoutes: FastifyPluginAsyncZod<{
 
   // A multipart upload of the file (field `file`): answers what it holds for the admin to review; nothing is
   // saved. Refusals say what is wrong with the file (400), or that it is too large (413).
-  app.post(
-    '/api/Quant/ImportFreqtrade',
-    { schema: { querystring: freqtradeImportQuery, response: { 200: freqtradeImport } } },
-    async (request) => {
-      let data: Buffer;
-      try {
-        data = (await readSingleUpload(request, MAX_FREQTRADE_BYTES)).data;
-      } catch (error) {
-        if (error instanceof DomainError && error.message === 'uploadTooLarge')
-          throw new DomainError('tooLarge', 'freqtradeTooLarge', { file: ['freqtradeTooLarge'] });
-        throw error;
-      }
-      return readFreqtradeResult(data, request.query.strategy);
-    },
+  await withUploads(app, (uploads) =>
+    uploads.post(
+      '/api/Quant/ImportFreqtrade',
+      { schema: { querystring: freqtradeImportQuery, response: { 200: freqtradeImport } } },
+      async (request) => {
+        let data: Buffer;
+        try {
+          data = (await readSingleUpload(request, MAX_FREQTRADE_BYTES)).data;
+        } catch (error) {
+          if (error instanceof DomainError && error.message === 'uploadTooLarge')
+            throw new DomainError('tooLarge', 'freqtradeTooLarge', { file: ['freqtradeTooLarge'] });
+          throw error;
+        }
+        return readFreqtradeResult(data, request.query.strategy);
+      },
+    ),
   );
 };
