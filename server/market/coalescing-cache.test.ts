@@ -102,4 +102,38 @@ describe('CoalescingCache', () => {
     t.release();
     expect((await again).value).toBe(2);
   });
+
+  it('answers at once only what get would answer without waiting: a fresh value, never a stale one', async () => {
+    const t = setup();
+    const fresh = () => t.cache.fresh('BTCUSDT 1h', 10_000);
+    expect(fresh()).toBeUndefined();
+    const first = t.get();
+    // A read under way: nothing to answer at once.
+    expect(fresh()).toBeUndefined();
+    t.release();
+    await first;
+    expect(fresh()).toEqual({ value: 1, readAt: 1_000_000, stale: false });
+    expect(fresh()).toBe(fresh());
+    t.advance(9_999);
+    expect(fresh()?.value).toBe(1);
+    // Due for a read: get reads, fresh does not.
+    t.advance(1);
+    expect(fresh()).toBeUndefined();
+    expect(t.reads()).toBe(1);
+
+    // Upstream fails: get answers the last value marked stale, fresh nothing.
+    t.fail(true);
+    const failing = t.get();
+    t.release();
+    expect((await failing).stale).toBe(true);
+    expect(fresh()).toBeUndefined();
+
+    // A read that succeeds again: the new value, not the one answered before it.
+    t.advance(5_000);
+    t.fail(false);
+    const recovered = t.get();
+    t.release();
+    await recovered;
+    expect(fresh()).toEqual({ value: 3, readAt: 1_015_000, stale: false });
+  });
 });

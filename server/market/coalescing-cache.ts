@@ -11,6 +11,8 @@ type Entry<T> = {
   /** Upstream failed at this time: not asked again before retryMs has passed. */
   failedAt?: number;
   reading?: Promise<void>;
+  /** What `fresh` answers for this read, made once. */
+  answer?: Cached<T>;
 };
 
 /** Upstream failed and nothing was read before: there is nothing to show. */
@@ -51,6 +53,18 @@ export class CoalescingCache<T> {
     return { value: entry.value, readAt: entry.readAt, stale };
   }
 
+  /**
+   * The value at once while it is fresh (what `get` would answer without waiting); undefined when `get`
+   * has to read, wait for a read, or answer a stale value.
+   */
+  fresh(key: string, freshMs: number): Cached<T> | undefined {
+    const entry = this.entries.get(key);
+    if (entry?.value === undefined || entry.failedAt !== undefined) return undefined;
+    if (this.now() - entry.readAt >= freshMs) return undefined;
+    entry.answer ??= { value: entry.value, readAt: entry.readAt, stale: false };
+    return entry.answer;
+  }
+
   /** Forgets a key (a symbol left the allow-list). */
   delete(key: string): void {
     this.entries.delete(key);
@@ -62,6 +76,7 @@ export class CoalescingCache<T> {
       entry.value = value;
       entry.readAt = this.now();
       delete entry.failedAt;
+      delete entry.answer;
     } catch (error) {
       entry.failedAt = this.now();
       this.options.onError?.(key, error);

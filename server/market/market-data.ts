@@ -116,6 +116,15 @@ export function createMarketData(options: MarketDataOptions) {
     },
 
     /**
+     * The whole cached series at once, when the symbol is listed and both are fresh in memory; undefined
+     * when `candles` has to read or wait (or answers a refusal, or stale candles).
+     */
+    freshCandles(symbol: string, interval: MarketInterval): Cached<Candle[]> | undefined {
+      if (!listCache.fresh('list', timing.listMs)?.value.has(symbol)) return undefined;
+      return candleCache.fresh(`${symbol} ${interval}`, candleRefreshMs(interval));
+    },
+
+    /**
      * The latest `limit` candles, oldest first; without a limit, the whole cached series as it is (the
      * same object for every caller until the next read: callers that cache what they make of it slice it
      * themselves, once per read, rather than copying it per request).

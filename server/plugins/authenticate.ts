@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdmin, isMember, type Principal } from '../policies/membership.ts';
-import type { TokenVerifier } from '../security/access-tokens.ts';
+import type { TokenCheck, TokenVerifier } from '../security/access-tokens.ts';
 import type { Actor } from '../services/audit.ts';
 import { sendProblem } from './errors.ts';
+
+/** An onRequest hook in Fastify's callback style: it calls `done` to go on, or answers instead. */
+type RequestCheck = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,13 +14,13 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** onRequest hook: a valid bearer token of an existing user with an open session, or 401. */
-    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    authenticate: RequestCheck;
     /** onRequest hook for public reads that show more to signed-in callers: no token is fine, a bad one is 401. */
-    optionalAuthenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    optionalAuthenticate: RequestCheck;
     /** onRequest hook: the caller must be a member (spec §6), or 403. */
-    requireMember(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    requireMember: RequestCheck;
     /** onRequest hook: the caller must hold the Admin role, or 403. */
-    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    requireAdmin: RequestCheck;
   }
 }
 
@@ -59,38 +62,55 @@ type Options = { verify: TokenVerifier };
 async function authenticatePlugin(app: FastifyInstance, options: Options) {
   app.decorateRequest('principal', undefined);
 
-  const authenticateRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback-style hooks, synchronous when the token and its caller are remembered (most calls): no
+  // promise per request and per hook.
+  const settle = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    check: TokenCheck,
+    done: (error?: Error) => void,
+  ) => {
+    if (check.ok) {
+      request.principal = check.principal;
+      done();
+    } else {
+      // A token outlives neither its user nor its session (signed out, ended from another device, reset).
+      unauthorized(
+        request,
+        reply,
+        'invalid_token',
+        check.reason === 'invalid'
+          ? 'The access token is invalid or has expired.'
+          : 'The session of this access token has ended.',
+      );
+    }
+  };
+  const authenticateRequest: RequestCheck = (request, reply, done) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) {
       reply.header('www-authenticate', 'Bearer realm="portal"');
-      return sendProblem(request, reply, 401, 'notSignedIn', {});
+      sendProblem(request, reply, 401, 'notSignedIn', {});
+      return;
     }
-    const check = await options.verify(header.slice(7).trim());
-    if (!check.ok) {
-      // A token outlives neither its user nor its session (signed out, ended from another device, reset).
-      return check.reason === 'invalid'
-        ? unauthorized(request, reply, 'invalid_token', 'The access token is invalid or has expired.')
-        : unauthorized(request, reply, 'invalid_token', 'The session of this access token has ended.');
-    }
-    request.principal = check.principal;
+    const check = options.verify(header.slice(7).trim());
+    if (check instanceof Promise) check.then((result) => settle(request, reply, result, done), done);
+    else settle(request, reply, check, done);
   };
   app.decorate('authenticate', authenticateRequest);
-  app.decorate('optionalAuthenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization === undefined) return;
-    return authenticateRequest(request, reply);
-  });
+  app.decorate('optionalAuthenticate', ((request, reply, done) => {
+    if (request.headers.authorization === undefined) done();
+    else authenticateRequest(request, reply, done);
+  }) satisfies RequestCheck);
 
-  app.decorate('requireMember', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.principal || !isMember(request.principal)) {
-      return sendProblem(request, reply, 403, 'notMember', {});
-    }
-  });
+  app.decorate('requireMember', ((request, reply, done) => {
+    if (request.principal && isMember(request.principal)) done();
+    else sendProblem(request, reply, 403, 'notMember', {});
+  }) satisfies RequestCheck);
 
-  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.principal || !isAdmin(request.principal)) {
-      return sendProblem(request, reply, 403, 'permissionDenied', {});
-    }
-  });
+  app.decorate('requireAdmin', ((request, reply, done) => {
+    if (request.principal && isAdmin(request.principal)) done();
+    else sendProblem(request, reply, 403, 'permissionDenied', {});
+  }) satisfies RequestCheck);
 }
 
 export const authenticate = fp(authenticatePlugin, { name: 'authenticate' });

@@ -39,19 +39,33 @@ async function metricsPlugin(app: FastifyInstance, options: { token: string | un
     registers: [registry],
   });
 
-  // One series per method, route pattern and status, looked up by a plain key: prom-client's own lookup
-  // sorts and joins the label names on every observation.
-  const series = new Map<string, ReturnType<typeof duration.labels>>();
+  // One series per route pattern, method and status, looked up in nested maps (no key to build per
+  // request): prom-client's own lookup sorts and joins the label names on every observation.
+  type Series = ReturnType<typeof duration.labels>;
+  const series = new Map<string, Map<string, Map<number, Series>>>();
+  const seriesOf = (route: string, method: string, status: number): Series => {
+    let byMethod = series.get(route);
+    if (!byMethod) {
+      byMethod = new Map();
+      series.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let observed = byStatus.get(status);
+    if (!observed) {
+      observed = duration.labels({ method, route, status_code: String(status) });
+      byStatus.set(status, observed);
+    }
+    return observed;
+  };
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the URL, keeps the number of series bounded.
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${reply.statusCode} ${route}`;
-    let observed = series.get(key);
-    if (!observed) {
-      observed = duration.labels({ method: request.method, route, status_code: String(reply.statusCode) });
-      series.set(key, observed);
-    }
-    observed.observe(reply.elapsedTime / 1000);
+    seriesOf(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode).observe(
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 

@@ -104,8 +104,10 @@ async function openapiPlugin(app: FastifyInstance, options: Options) {
       // The decorators of server/plugins/authenticate.ts, looked up when called (it registers later).
       onRequest: options.adminOnly
         ? [
-            (request: FastifyRequest, reply: FastifyReply) => app.authenticate(request, reply),
-            (request: FastifyRequest, reply: FastifyReply) => app.requireAdmin(request, reply),
+            (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
+              app.authenticate(request, reply, done),
+            (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
+              app.requireAdmin(request, reply, done),
           ]
         : [],
     },

@@ -124,9 +124,10 @@ export function createHub(options: {
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as Partial<HubHandshake>;
     if (typeof auth.token !== 'string' || auth.token.length === 0) return next(new Error('unauthorized'));
-    const check = await options
-      .verify(auth.token)
-      .catch(() => ({ ok: false as const, reason: 'invalid' as const }));
+    const check = await Promise.resolve(options.verify(auth.token)).catch(() => ({
+      ok: false as const,
+      reason: 'invalid' as const,
+    }));
     if (!check.ok) return next(new Error('unauthorized'));
     socket.data.principal = check.principal;
     socket.data.token = auth.token;

@@ -52,9 +52,15 @@ class PrincipalMemory {
     this.reading.clear();
   }
 
-  get(key: string, read: () => Promise<Principal | undefined>): Promise<Principal | undefined> {
+  /** The caller as remembered, while that is recent enough; else undefined. */
+  known(key: string): Principal | undefined {
     const known = this.entries.get(key);
-    if (known && known.until > Date.now()) return Promise.resolve(known.principal);
+    return known && known.until > Date.now() ? known.principal : undefined;
+  }
+
+  get(key: string, read: () => Promise<Principal | undefined>): Promise<Principal | undefined> {
+    const known = this.known(key);
+    if (known) return Promise.resolve(known);
     const pending = this.reading.get(key);
     if (pending) return pending;
     const generation = this.generation;
@@ -80,7 +86,7 @@ class PrincipalMemory {
   }
 }
 
-type TokenCheck = { ok: true; principal: Principal } | { ok: false; reason: 'invalid' | 'ended' };
+export type TokenCheck = { ok: true; principal: Principal } | { ok: false; reason: 'invalid' | 'ended' };
 
 /**
  * Verifies an API access token (signature, issuer, audience, type, algorithm, expiry) and loads the
@@ -102,20 +108,20 @@ export function createTokenVerifier(options: {
   // signed content). Who the caller is comes from the database, remembered a moment (PrincipalMemory).
   const verified = new Map<string, JWTPayload>();
   const principals = options.writes ? new PrincipalMemory(options.writes) : undefined;
-  const principalOf = (userId: string, sid: string | undefined) =>
-    principals
-      ? principals.get(`${userId}\u0000${sid ?? ''}`, () => loadPrincipal(options.db, userId, sid))
-      : loadPrincipal(options.db, userId, sid);
+
+  /** The claims of a token checked before and not expired since; undefined for any other. */
+  function knownClaims(token: string): JWTPayload | undefined {
+    const known = verified.get(token);
+    if (!known) return undefined;
+    if (typeof known.exp !== 'number' || known.exp * 1000 <= Date.now()) {
+      verified.delete(token);
+      return undefined;
+    }
+    return known;
+  }
 
   async function verifiedClaims(token: string): Promise<JWTPayload | undefined> {
-    const known = verified.get(token);
-    if (known) {
-      if (typeof known.exp !== 'number' || known.exp * 1000 <= Date.now()) {
-        verified.delete(token);
-        return undefined;
-      }
-      return known;
-    }
+    if (verified.has(token)) return knownClaims(token);
     try {
       const { payload } = await jwtVerify(token, jwks, {
         issuer: options.issuer,
@@ -132,12 +138,30 @@ export function createTokenVerifier(options: {
     }
   }
 
-  return async function verify(token: string): Promise<TokenCheck> {
+  const principalKey = (claims: JWTPayload) =>
+    `${claims.sub}\u0000${typeof claims.sid === 'string' ? claims.sid : ''}`;
+  const principalOf = (claims: JWTPayload & { sub: string }) => {
+    const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
+    return principals
+      ? principals.get(principalKey(claims), () => loadPrincipal(options.db, claims.sub, sid))
+      : loadPrincipal(options.db, claims.sub, sid);
+  };
+
+  async function check(token: string): Promise<TokenCheck> {
     const claims = await verifiedClaims(token);
     if (!claims) return { ok: false, reason: 'invalid' };
-    const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
-    const principal = claims.sub ? await principalOf(claims.sub, sid) : undefined;
+    const principal = claims.sub ? await principalOf(claims as JWTPayload & { sub: string }) : undefined;
     return principal ? { ok: true, principal } : { ok: false, reason: 'ended' };
+  }
+
+  /**
+   * The answer at once when the token was checked before and its caller is remembered (the common case:
+   * a client sends the same token with every call), else a promise of it.
+   */
+  return function verify(token: string): TokenCheck | Promise<TokenCheck> {
+    const claims = principals && knownClaims(token);
+    const principal = claims?.sub ? principals!.known(principalKey(claims)) : undefined;
+    return principal ? { ok: true, principal } : check(token);
   };
 }
 

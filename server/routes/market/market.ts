@@ -36,7 +36,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketData }> = async
     { schema: { querystring: candlesQuery, response: { 200: candleSeries } } },
     async (request, reply) => {
       const { symbol, interval, limit } = request.query;
-      const cached = await market.candles(symbol, interval);
+      const cached = market.freshCandles(symbol, interval) ?? (await market.candles(symbol, interval));
       const body = answers.get(`${symbol} ${interval} ${limit}`, cached, () => {
         const latest = { ...cached, value: cached.value.slice(-limit) };
         return Buffer.from(JSON.stringify(candleSeries.parse(presentCandles(symbol, interval, latest))));
