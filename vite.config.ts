@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 
+/** The modules of antd's icons, one per icon, each a pure SVG description and a component around it. */
+const ICON_MODULE = /[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn)[\\/]/;
+
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 // Paths answered by the Node server (docs/architecture); everything else is the single-page app.
@@ -23,6 +26,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Each antd icon a few routes share would be a chunk of its own (about 1 KB on the wire, most of
+        // it headers, and dozens of them on a page): the icons go into one chunk.
+        codeSplitting: { groups: [{ name: 'icons', test: ICON_MODULE }] },
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',

@@ -56,8 +56,18 @@ export async function measureFirstLoad(page: Page, url: string): Promise<FirstLo
   try {
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
+    // The paint entry may be reported after the load settles: wait for it (a few seconds at most).
     const fcpMs = await page.evaluate(
-      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      () =>
+        new Promise<number>((resolve) => {
+          const timer = setTimeout(() => resolve(Number.NaN), 5_000);
+          new PerformanceObserver((list) => {
+            const entry = list.getEntriesByName('first-contentful-paint')[0];
+            if (!entry) return;
+            clearTimeout(timer);
+            resolve(entry.startTime);
+          }).observe({ type: 'paint', buffered: true });
+        }),
     );
     return { scriptBytes: scripts.reduce((sum, s) => sum + s.bytes, 0), scripts, fcpMs };
   } finally {
