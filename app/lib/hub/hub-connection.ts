@@ -1,4 +1,4 @@
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import {
   type ClientToServerEvents,
   HUB_EVENTS,
@@ -9,7 +9,8 @@ import {
 
 // The socket.io connection to /AdvisoryHub (DESIGN §5). The handshake's auth is a function, so every
 // (re)connection sends the current access token and the id of the last event seen; the server then replays
-// what was missed or sends a fresh snapshot.
+// what was missed or sends a fresh snapshot. The socket.io client is loaded with the first connection, so
+// that visitors who are not signed in never download it.
 
 export type HubSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type HubEventName = keyof ServerToClientEvents;
@@ -28,6 +29,7 @@ export interface HubConnectionOptions {
   onStatus?(status: HubStatus): void;
   /** The server closed the connection: the person's access changed (roles, expiry, session). */
   onServerDisconnect?(): void;
+  /** Makes the socket (tests: a fake); by default socket.io's, loaded on first use. */
   createSocket?(options: HubSocketOptions): HubSocket;
   /** Delay before asking again after the server refused or closed the connection. */
   retryDelay?(attempt: number): number;
@@ -48,7 +50,22 @@ export function defaultRetryDelay(attempt: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
 }
 
-const createBrowserSocket = (options: HubSocketOptions): HubSocket => io(options);
+type SocketFactory = (options: HubSocketOptions) => HubSocket;
+
+let browserSocket: Promise<SocketFactory> | undefined;
+function loadBrowserSocket(): Promise<SocketFactory> {
+  browserSocket ??= import('socket.io-client').then(
+    ({ io }): SocketFactory =>
+      (options) =>
+        io(options),
+    (error: unknown) => {
+      // Asked again on the next attempt (a deployment replaced the file, the network dropped).
+      browserSocket = undefined;
+      throw error;
+    },
+  );
+  return browserSocket;
+}
 
 export function openHubConnection(options: HubConnectionOptions): HubConnection {
   const retryDelay = options.retryDelay ?? defaultRetryDelay;
@@ -57,6 +74,8 @@ export function openHubConnection(options: HubConnectionOptions): HubConnection 
   let closed = false;
   let attempts = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Undefined until the client is loaded. */
+  let socket: HubSocket | undefined;
 
   const setStatus = (next: HubStatus) => {
     if (next === status) return;
@@ -64,79 +83,95 @@ export function openHubConnection(options: HubConnectionOptions): HubConnection 
     options.onStatus?.(next);
   };
 
-  const socket = (options.createSocket ?? createBrowserSocket)({
-    path: HUB_PATH,
-    transports: ['websocket'],
-    autoConnect: false,
-    reconnection: true,
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 10_000,
-    auth: (callback: (data: HubHandshake) => void) => {
-      options.getToken().then(
-        (token) => callback({ token: token ?? '', lastEventId }),
-        () => callback({ token: '', lastEventId }),
-      );
-    },
-  });
-
-  function listen<K extends HubEventName>(name: K) {
-    const listener = (payload: HubPayload<K>) => {
-      options.handlers[name](payload);
-      // Stored events carry their id; live trading changes are not stored (ordered by their own seq).
-      if ('eventId' in payload && payload.eventId > lastEventId) lastEventId = payload.eventId;
-    };
-    // socket.io's typed `on` cannot relate a generic event name to its listener.
-    socket.on(name, listener as never);
-  }
-  for (const name of Object.values(HUB_EVENTS)) listen(name);
-
   /** socket.io does not retry by itself after the server refused or closed the connection. */
-  const retry = () => {
+  const retry = (again: () => void) => {
     clearTimeout(retryTimer);
     retryTimer = setTimeout(() => {
-      if (!closed) socket.connect();
+      if (!closed) again();
     }, retryDelay(attempts++));
   };
 
-  socket.on('connect', () => {
-    attempts = 0;
-    // The server forgets what a connection watched: ask again for every price still wanted.
-    for (const symbol of options.markets?.() ?? []) socket.emit('WatchMarket', symbol);
-    setStatus('connected');
-  });
-  socket.on('disconnect', (reason) => {
+  function start(createSocket: SocketFactory) {
     if (closed) return;
-    setStatus('reconnecting');
-    if (reason === 'io server disconnect') {
-      // Access changed: start again from a whole snapshot of what the person may see now.
-      lastEventId = 0;
-      options.onServerDisconnect?.();
-      retry();
+    const connection = createSocket({
+      path: HUB_PATH,
+      transports: ['websocket'],
+      autoConnect: false,
+      reconnection: true,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 10_000,
+      auth: (callback: (data: HubHandshake) => void) => {
+        options.getToken().then(
+          (token) => callback({ token: token ?? '', lastEventId }),
+          () => callback({ token: '', lastEventId }),
+        );
+      },
+    });
+    socket = connection;
+    const connectAgain = () => connection.connect();
+
+    function listen<K extends HubEventName>(name: K) {
+      const listener = (payload: HubPayload<K>) => {
+        options.handlers[name](payload);
+        // Stored events carry their id; live trading changes are not stored (ordered by their own seq).
+        if ('eventId' in payload && payload.eventId > lastEventId) lastEventId = payload.eventId;
+      };
+      // socket.io's typed `on` cannot relate a generic event name to its listener.
+      connection.on(name, listener as never);
     }
-  });
-  socket.on('connect_error', () => {
-    if (closed) return;
-    setStatus('reconnecting');
-    // Refused by the server (an expired token, say): ask again, with a fresh token.
-    if (!socket.active) retry();
-  });
+    for (const name of Object.values(HUB_EVENTS)) listen(name);
+
+    connection.on('connect', () => {
+      attempts = 0;
+      // The server forgets what a connection watched: ask again for every price still wanted.
+      for (const symbol of options.markets?.() ?? []) connection.emit('WatchMarket', symbol);
+      setStatus('connected');
+    });
+    connection.on('disconnect', (reason) => {
+      if (closed) return;
+      setStatus('reconnecting');
+      if (reason === 'io server disconnect') {
+        // Access changed: start again from a whole snapshot of what the person may see now.
+        lastEventId = 0;
+        options.onServerDisconnect?.();
+        retry(connectAgain);
+      }
+    });
+    connection.on('connect_error', () => {
+      if (closed) return;
+      setStatus('reconnecting');
+      // Refused by the server (an expired token, say): ask again, with a fresh token.
+      if (!connection.active) retry(connectAgain);
+    });
+
+    connection.connect();
+  }
+
+  const load = () => {
+    loadBrowserSocket().then(start, () => {
+      if (closed) return;
+      setStatus('reconnecting');
+      retry(load);
+    });
+  };
 
   options.onStatus?.(status);
-  socket.connect();
+  if (options.createSocket) start(options.createSocket);
+  else load();
 
   return {
     close() {
       if (closed) return;
       closed = true;
       clearTimeout(retryTimer);
-      socket.removeAllListeners();
-      socket.disconnect();
+      socket?.removeAllListeners();
+      socket?.disconnect();
       setStatus('closed');
     },
     status: () => status,
     lastEventId: () => lastEventId,
     market(symbol, watch) {
-      if (!closed && socket.connected) socket.emit(watch ? 'WatchMarket' : 'UnwatchMarket', symbol);
+      if (!closed && socket?.connected) socket.emit(watch ? 'WatchMarket' : 'UnwatchMarket', symbol);
     },
   };
 }
