@@ -1,20 +1,17 @@
 import 'antd/dist/reset.css';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { Providers } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { showLoadFailure } from './lib/load-failure.ts';
+import { detectLocale } from './lib/locale.ts';
+import { importTexts } from './lib/texts.ts';
 
+// The entry is small on purpose: it asks for the visitor's texts and for the app at once, so that the two
+// download side by side (the app waits for the texts before its first render). Until then the page frame
+// of index.html shows.
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const router = createAppRouter();
-
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+void importTexts(detectLocale()).catch(() => undefined);
+import('./app.tsx').then(
+  ({ startApp }) => startApp(container),
+  () => showLoadFailure(container),
 );

@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLocale, currentLocale, i18n, loadAdminTexts, resources } from './i18n.ts';
+import { texts as enTexts } from '../locales/en/index.ts';
+import { texts as zhTexts } from '../locales/zh/index.ts';
+import { changeLocale, currentLocale, i18n, loadAdminTexts, loadTexts } from './i18n.ts';
 import { adminResources } from './i18n-admin.ts';
 import { LOCALE_STORAGE_KEY } from './locale.ts';
 
@@ -34,9 +36,9 @@ describe('changeLocale', () => {
       Object.entries(value).flatMap(([key, child]) =>
         typeof child === 'object' && child !== null ? keys(child, `${prefix}${key}.`) : [`${prefix}${key}`],
       );
-    expect(Object.keys(resources.en)).toEqual(Object.keys(resources.zh));
+    expect(Object.keys(enTexts)).toEqual(Object.keys(zhTexts));
     expect(Object.keys(adminResources.en)).toEqual(Object.keys(adminResources.zh));
-    for (const namespace of [...Object.keys(resources.zh), ...Object.keys(adminResources.zh)]) {
+    for (const namespace of [...Object.keys(zhTexts), ...Object.keys(adminResources.zh)]) {
       const zhKeys = keys(i18n.getResourceBundle('zh', namespace));
       expect(keys(i18n.getResourceBundle('en', namespace))).toEqual(zhKeys);
     }
@@ -46,10 +48,20 @@ describe('changeLocale', () => {
 
 describe('the back office texts', () => {
   it("are not bundled with the members' texts, and are there in both languages once loaded", async () => {
-    expect(Object.keys(resources.zh)).not.toContain('admin');
+    expect(Object.keys(zhTexts)).not.toContain('admin');
     await loadAdminTexts();
     await loadAdminTexts();
     expect(i18n.getResourceBundle('zh', 'admin')).toEqual(adminResources.zh.admin);
     expect(i18n.getResourceBundle('en', 'adminUsers')).toEqual(adminResources.en.adminUsers);
+  });
+});
+
+describe("the members' texts", () => {
+  it('are loaded once per language, and a copy is given to i18next (the module stays as written)', async () => {
+    const first = loadTexts('en');
+    expect(loadTexts('en')).toBe(first);
+    await first;
+    expect(i18n.getResourceBundle('en', 'common')).toEqual(enTexts.common);
+    expect(i18n.getResourceBundle('en', 'common')).not.toBe(enTexts.common);
   });
 });

@@ -4,62 +4,16 @@ import 'dayjs/locale/zh-cn.js';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/constants.ts';
-import { advisories as enAdvisories } from '../locales/en/advisories.ts';
-import { auth as enAuth } from '../locales/en/auth.ts';
-import { common as enCommon } from '../locales/en/common.ts';
-import { home as enHome } from '../locales/en/home.ts';
-import { personal as enPersonal } from '../locales/en/personal.ts';
-import { pressure as enPressure } from '../locales/en/pressure.ts';
-import { quant as enQuant } from '../locales/en/quant.ts';
-import { teach as enTeach } from '../locales/en/teach.ts';
-import { tools as enTools } from '../locales/en/tools.ts';
-import { trading as enTrading } from '../locales/en/trading.ts';
-import { advisories as zhAdvisories } from '../locales/zh/advisories.ts';
-import { auth as zhAuth } from '../locales/zh/auth.ts';
-import { common as zhCommon } from '../locales/zh/common.ts';
-import { home as zhHome } from '../locales/zh/home.ts';
-import { personal as zhPersonal } from '../locales/zh/personal.ts';
-import { pressure as zhPressure } from '../locales/zh/pressure.ts';
-import { quant as zhQuant } from '../locales/zh/quant.ts';
-import { teach as zhTeach } from '../locales/zh/teach.ts';
-import { tools as zhTools } from '../locales/zh/tools.ts';
-import { trading as zhTrading } from '../locales/zh/trading.ts';
 import type { adminResources } from './i18n-admin.ts';
 import { dayjsLocaleFor, detectLocale, htmlLangFor, isLocale, saveLocale } from './locale.ts';
+import { importTexts, type MemberTexts } from './texts.ts';
 
 dayjs.extend(localizedFormat);
-
-export const resources = {
-  zh: {
-    common: zhCommon,
-    home: zhHome,
-    personal: zhPersonal,
-    advisories: zhAdvisories,
-    auth: zhAuth,
-    teach: zhTeach,
-    trading: zhTrading,
-    tools: zhTools,
-    pressure: zhPressure,
-    quant: zhQuant,
-  },
-  en: {
-    common: enCommon,
-    home: enHome,
-    personal: enPersonal,
-    advisories: enAdvisories,
-    auth: enAuth,
-    teach: enTeach,
-    trading: enTrading,
-    tools: enTools,
-    pressure: enPressure,
-    quant: enQuant,
-  },
-} as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['zh'] & (typeof adminResources)['zh'];
+    resources: MemberTexts & (typeof adminResources)['zh'];
   }
 }
 
@@ -75,21 +29,64 @@ i18n.on('languageChanged', (language) => {
   applyLocale(isLocale(language) ? language : DEFAULT_LOCALE);
 });
 
+const NAMESPACES = [
+  'common',
+  'home',
+  'personal',
+  'advisories',
+  'auth',
+  'teach',
+  'trading',
+  'tools',
+  'pressure',
+  'quant',
+];
+
 void i18n.use(initReactI18next).init({
-  // Copies: i18next adds later bundles (the back office's) into the object it is given.
-  resources: { zh: { ...resources.zh }, en: { ...resources.en } },
+  // No texts yet: each language's arrive with loadTexts, which the app awaits before its first render.
+  resources: {},
   lng: detectLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: LOCALES,
-  ns: Object.keys(resources.zh),
-  // The back office's namespaces arrive with the admin layout (loadAdminTexts).
+  ns: NAMESPACES,
   partialBundledLanguages: true,
   defaultNS: 'common',
-  // Resources are bundled, so initialisation is synchronous and the first render is already translated.
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+const loadedTexts = new Map<Locale, Promise<void>>();
+
+/**
+ * Adds a language's member texts, loaded once (the app awaits the visitor's language before its first
+ * render; changeLocale loads the other on the first switch).
+ */
+export function loadTexts(locale: Locale): Promise<void> {
+  let loading = loadedTexts.get(locale);
+  if (!loading) {
+    loading = importTexts(locale).then(
+      ({ texts }) => {
+        // Copies: i18next adds later bundles (the back office's) into the objects it is given.
+        for (const [namespace, bundle] of Object.entries(texts))
+          i18n.addResourceBundle(locale, namespace, structuredClone(bundle), true, true);
+      },
+      (error: unknown) => {
+        loadedTexts.delete(locale);
+        throw error;
+      },
+    );
+    loadedTexts.set(locale, loading);
+  }
+  return loading;
+}
+
+/** Loads the texts of the visitor's language and settles on it: awaited before the first render. */
+export async function startI18n(): Promise<void> {
+  const locale = currentLocale();
+  await loadTexts(locale);
+  await i18n.changeLanguage(locale);
+}
 
 export function currentLocale(): Locale {
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -98,6 +95,7 @@ export function currentLocale(): Locale {
 
 /** Switches the interface language and remembers the choice for the next visit. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  await loadTexts(locale);
   saveLocale(locale);
   await i18n.changeLanguage(locale);
 }

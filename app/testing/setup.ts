@@ -1,12 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { loadAdminTexts } from '../lib/i18n.ts';
+import { LOCALES } from '#shared/constants.ts';
+import { loadAdminTexts, loadTexts, startI18n } from '../lib/i18n.ts';
 
 // Lazy routes import their modules on first use; on a busy machine that takes longer than the 1 s default.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The back office's texts arrive with the admin layout's route; component tests render its pages directly.
+// The app loads the visitor's language before its first render, and the other on a switch; component tests
+// render without main.tsx and switch languages freely: both are there from the start. The back office's
+// texts arrive with the admin layout's route; component tests render its pages directly.
+await Promise.all(LOCALES.map(loadTexts));
+await startI18n();
 await loadAdminTexts();
 
 // jsdom lacks the layout APIs antd relies on. matchMedia answers width queries against window.innerWidth
