@@ -1,0 +1,81 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+// How the web app's code is cut into files. The bundler splits by route on its own, but it gives every set
+// of modules that the same routes share a file of its own: the first page loaded seventy small files, each
+// paying some 470 bytes of response headers and a request. Three groups gather what every first load needs:
+//
+// - `framework`: React, the router, i18next, TanStack Query and antd's core (theme, style engine, config
+//   provider, App), with what they import: every page runs on them.
+// - `shell`: everything `app/app.tsx` imports statically (the providers, the auth client, the API client,
+//   the router table): it runs before any route.
+// - `public-shell`: what the public layout imports statically beyond the two above (its menus, the user menu,
+//   the antd components it draws): the home page, the teaching pages and every member page sit in it.
+//
+// The antd icons the app uses go into one `icons` file, since each would otherwise be a file of its own.
+// Route code (pages, the sign-in screens, the back office, editors, charts) stays split by route.
+
+/** The modules of antd's icons, one per icon, each a pure SVG description and a component around it. */
+const ICON_MODULE = /[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn)[\\/]/;
+
+const FRAMEWORK_MODULE = new RegExp(
+  [
+    String.raw`[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|i18next|react-i18next|react-is|stylis|@babel[\\/]runtime)[\\/]`,
+    String.raw`[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]`,
+    String.raw`[\\/]node_modules[\\/]@ant-design[\\/](?:cssinjs|cssinjs-utils|fast-color|colors)[\\/]`,
+    String.raw`[\\/]node_modules[\\/]antd[\\/]es[\\/](?:config-provider|theme|_util|style|locale|app)[\\/]`,
+  ].join('|'),
+);
+
+/** The files whose static imports make up each shell group. */
+const SHELL_ROOTS = {
+  shell: ['app/app.tsx'],
+  'public-shell': ['app/layouts/public-layout.tsx'],
+} as const;
+
+type ShellName = keyof typeof SHELL_ROOTS;
+
+/**
+ * The chunk groups for `build.rolldownOptions.output.codeSplitting`, and the plugin that reads the module
+ * graph for the shell groups (it must be in `plugins`: the groups are decided after the graph is built).
+ */
+export function chunkGroups(appRoot: string) {
+  const members: Record<ShellName, Set<string>> = { shell: new Set(), 'public-shell': new Set() };
+
+  const plugin: Plugin = {
+    name: 'portal-chunk-groups',
+    apply: 'build',
+    buildEnd() {
+      const seen = new Set<string>();
+      for (const name of Object.keys(SHELL_ROOTS) as ShellName[]) {
+        members[name].clear();
+        const pending = SHELL_ROOTS[name].map((file) => path.resolve(appRoot, '..', file));
+        while (pending.length > 0) {
+          const id = pending.pop() as string;
+          // The app's own modules; what they use from node_modules follows them (the group includes its
+          // modules' dependencies), as bundled: through antd's index only the components imported by name.
+          if (seen.has(id) || id.includes('node_modules')) continue;
+          seen.add(id);
+          members[name].add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      }
+    },
+  };
+
+  const shellGroup = (name: ShellName, priority: number) => ({
+    name,
+    priority,
+    test: (id: string) => members[name].has(id) && !ICON_MODULE.test(id),
+  });
+
+  return {
+    plugin,
+    groups: [
+      { name: 'framework', test: FRAMEWORK_MODULE, priority: 4 },
+      { name: 'icons', test: ICON_MODULE, priority: 3 },
+      shellGroup('shell', 2),
+      shellGroup('public-shell', 1),
+    ],
+  };
+}
