@@ -3,11 +3,13 @@ import {
   ErrorTimeout,
   type SignoutResponse,
   User,
+  type UserManager,
   type UserManagerSettings,
 } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriberConfiguration } from '#shared/schemas/auth.ts';
 import { AuthService, type AuthServiceDeps, type OidcManager, SettingsError } from './auth-service.ts';
+import { browserDeps } from './browser-oidc.ts';
 import { InvalidReturnUrlError, pendingReturnUrl, rememberReturnUrl } from './return-url.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -161,6 +163,7 @@ function setup(overrides: Partial<AuthServiceDeps> = {}) {
       created.push(settings);
       return manager;
     },
+    hasStoredSession: () => true,
     origin: () => ORIGIN,
     currentPath: () => '/personal/info',
     inFrame: () => false,
@@ -203,10 +206,55 @@ describe('AuthService start-up', () => {
       includeIdTokenInSilentRenew: true,
       monitorSession: false,
     });
-    // Tokens are kept in this tab's sessionStorage.
-    await settings?.userStore?.set('probe', 'value');
+  });
+
+  it("keeps the browser manager's tokens in this tab's sessionStorage, where start-up looks for them", async () => {
+    window.sessionStorage.clear();
+    expect(browserDeps.hasStoredSession()).toBe(false);
+    const manager = (await browserDeps.createManager({
+      authority: SETTINGS.authority,
+      client_id: SETTINGS.client_id,
+      redirect_uri: SETTINGS.redirect_uri,
+    })) as UserManager;
+    await manager.settings.userStore.set('probe', 'value');
     expect(window.sessionStorage.getItem('oidc.probe')).toBe('value');
     expect(window.localStorage.getItem('oidc.probe')).toBeNull();
+    expect(browserDeps.hasStoredSession()).toBe(true);
+    window.sessionStorage.clear();
+  });
+
+  it('is signed out without loading the settings or the client when this tab never signed in', async () => {
+    const loadSettings = vi.fn(async () => SETTINGS);
+    const { service, manager, created } = setup({ hasStoredSession: () => false, loadSettings });
+    service.start();
+    expect(service.getSnapshot()).toEqual({ status: 'anonymous', user: null, settingsFailed: false });
+    expect(await service.getAccessToken()).toBeNull();
+    await service.endLocalSession();
+    expect(loadSettings).not.toHaveBeenCalled();
+    expect(created).toEqual([]);
+
+    // Signing in loads them, and the manager is watched from then on.
+    manager.silent = async () => userOf();
+    expect(await service.signIn('/teach')).toEqual({ status: 'success', returnUrl: '/teach' });
+    expect(created).toHaveLength(1);
+    expect(service.getSnapshot().status).toBe('authenticated');
+    expect(await service.getAccessToken()).toBe('access-1');
+    await manager.removeUser();
+    expect(service.getSnapshot().status).toBe('anonymous');
+  });
+
+  it('watches a manager a callback page created before start-up', async () => {
+    const { service, manager } = setup({ hasStoredSession: () => false });
+    manager.callback = async () => userOf({ state: { returnUrl: '/teach' } });
+    expect(await service.completeSignIn(`${ORIGIN}/authentication/login-callback?code=c&state=s`)).toEqual({
+      status: 'success',
+      returnUrl: '/teach',
+    });
+    service.start();
+    await settle(service);
+    expect(service.getSnapshot().status).toBe('authenticated');
+    await manager.removeUser();
+    expect(service.getSnapshot().status).toBe('anonymous');
   });
 
   it('is signed out, with the settings flagged, when they cannot be loaded; sign-in then fails', async () => {

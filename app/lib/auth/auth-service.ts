@@ -1,4 +1,4 @@
-import { ErrorResponse, type UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
+import type { UserManagerSettings } from 'oidc-client-ts';
 import type { SubscriberConfiguration } from '#shared/schemas/auth.ts';
 import {
   type AuthEvent,
@@ -84,7 +84,8 @@ function errorText(error: unknown): string {
  * A timeout or a network failure says nothing about the session: the renewal is tried again.
  */
 function renewalRefused(error: unknown): boolean {
-  return error instanceof ErrorResponse;
+  // oidc-client-ts' ErrorResponse, recognised by name: the library itself is loaded only when needed.
+  return error instanceof Error && error.name === 'ErrorResponse';
 }
 
 function returnUrlOf(state: unknown): string | undefined {
@@ -99,6 +100,8 @@ export class AuthService implements AuthClient {
   private readonly listeners = new Set<() => void>();
   private managerPromise: Promise<OidcManager> | undefined;
   private started = false;
+  /** The manager's events, the other tabs and the window's focus are watched (once, outside the frame). */
+  private watching = false;
   private channel: CrossTabChannel | null | undefined;
   private lastProbe = 0;
   /** The page a sign-out comes back to (post_logout_redirect_uri). */
@@ -132,6 +135,11 @@ export class AuthService implements AuthClient {
         this.signOutReturnPath = new URL(settings.post_logout_redirect_uri, this.deps.origin()).pathname;
         return this.deps.createManager(this.managerSettings(settings));
       })
+      .then((manager) => {
+        // A manager first needed after start-up (a visitor signing in) is watched from then on.
+        if (this.started) this.watch(manager);
+        return manager;
+      })
       .catch((error: unknown) => {
         this.managerPromise = undefined;
         throw error instanceof SettingsError ? error : new SettingsError(errorText(error));
@@ -158,8 +166,6 @@ export class AuthService implements AuthClient {
       post_logout_redirect_uri: settings.post_logout_redirect_uri,
       response_type: settings.response_type,
       scope: settings.scope,
-      // Tokens live in this tab's sessionStorage (DESIGN §3: never localStorage).
-      userStore: new WebStorageStateStore({ store: window.sessionStorage }),
       automaticSilentRenew: !inFrame,
       includeIdTokenInSilentRenew: true,
       // The provider has no check-session frame: sign-outs are detected by the tab channel, failed renewals
@@ -175,7 +181,27 @@ export class AuthService implements AuthClient {
     this.started = true;
     // The hidden silent sign-in frame only answers its parent; the parent tab does the watching.
     if (this.deps.inFrame()) return;
+    // Nothing of a sign-in in this tab: signed out, without downloading the OpenID Connect client. A sign-in
+    // (or a callback page that started before this) creates the manager, which is watched from then on.
+    if (!this.managerPromise && !this.deps.hasStoredSession()) {
+      this.watchFocus();
+      this.dispatch({ type: 'restored', user: null, expired: false });
+      return;
+    }
     void this.initialize();
+  }
+
+  private watch(manager: OidcManager): void {
+    if (this.watching || this.deps.inFrame()) return;
+    this.watching = true;
+    manager.events.addUserLoaded((user) =>
+      this.dispatch({ type: 'user-loaded', user: toAuthUser(user.profile) }),
+    );
+    manager.events.addUserUnloaded(() => this.dispatch({ type: 'user-unloaded' }));
+    // A renewal the provider refuses means the session is gone (signed out elsewhere, ended, or expired); one
+    // that got no answer (the hidden frame timed out on a busy machine, the network dropped) is tried again.
+    manager.events.addSilentRenewError((error) => void this.afterFailedRenewal(manager, error));
+    this.watchOtherTabs(manager);
   }
 
   private async initialize(): Promise<void> {
@@ -186,14 +212,7 @@ export class AuthService implements AuthClient {
       this.dispatch({ type: 'settings-failed' });
       return;
     }
-    manager.events.addUserLoaded((user) =>
-      this.dispatch({ type: 'user-loaded', user: toAuthUser(user.profile) }),
-    );
-    manager.events.addUserUnloaded(() => this.dispatch({ type: 'user-unloaded' }));
-    // A renewal the provider refuses means the session is gone (signed out elsewhere, ended, or expired); one
-    // that got no answer (the hidden frame timed out on a busy machine, the network dropped) is tried again.
-    manager.events.addSilentRenewError((error) => void this.afterFailedRenewal(manager, error));
-    this.watchOtherTabs(manager);
+    this.watch(manager);
     this.watchFocus();
 
     // The page that finishes a sign-out still holds the tokens the provider has just revoked: renewing
@@ -269,6 +288,8 @@ export class AuthService implements AuthClient {
   }
 
   getAccessToken = async (): Promise<string | null> => {
+    // No sign-in in this tab: no token, and no need for the OpenID Connect client.
+    if (!this.managerPromise && !this.deps.hasStoredSession()) return null;
     let manager: OidcManager;
     try {
       manager = await this.manager();
@@ -383,6 +404,10 @@ export class AuthService implements AuthClient {
     });
 
   endLocalSession = async (): Promise<void> => {
+    if (!this.managerPromise && !this.deps.hasStoredSession()) {
+      this.dispatch({ type: 'user-unloaded' });
+      return;
+    }
     try {
       await (await this.manager()).removeUser();
     } catch {

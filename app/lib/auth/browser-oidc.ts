@@ -1,16 +1,9 @@
-import {
-  ErrorResponse,
-  type SigninSilentArgs,
-  type SignoutResponse,
-  type User,
-  UserManager,
-  type UserManagerSettings,
-} from 'oidc-client-ts';
-import { type SubscriberConfiguration, subscriberConfiguration } from '#shared/schemas/auth.ts';
-import { singleFlight } from './auth-state.ts';
+import type { SignoutResponse, User, UserManagerSettings } from 'oidc-client-ts';
+import type { SubscriberConfiguration } from '#shared/schemas/auth.ts';
 
 // What the auth service needs from the browser and the identity provider, and the browser's own versions
-// of it (tests give the service fakes instead).
+// of it (tests give the service fakes instead). The OpenID Connect client itself is in oidc-client.ts,
+// downloaded when a tab first needs it: a visitor who never signed in in this tab does not load it.
 
 /** The web app's OpenID Connect client id (spec §7: `GET /_configuration/SubscriberSys`). */
 export const CLIENT_ID = 'SubscriberSys';
@@ -19,6 +12,9 @@ export const SETTINGS_URL = `/_configuration/${CLIENT_ID}`;
 export const AUTH_CHANNEL = 'portal-auth';
 /** The call that tells whether the session behind the stored tokens is still open (401 when it ended). */
 export const SESSION_PROBE_URL = '/api/PersonalInfo/UserVo';
+
+/** The prefix of what oidc-client-ts keeps in the tab's sessionStorage (its default). */
+export const OIDC_STORE_PREFIX = 'oidc.';
 
 export class SettingsError extends Error {
   override name = 'SettingsError';
@@ -43,74 +39,6 @@ export interface OidcManager {
   signoutCallback(url: string): Promise<SignoutResponse | undefined>;
 }
 
-/**
- * Marks, in the tab's storage, the refresh token a renewal is spending. A page that leaves while the token
- * endpoint answers loses the answer (and the rotated token in it); the next load then finds the mark on
- * the token it still holds and knows the provider may already have used it up.
- */
-const RENEWAL_MARK_KEY = 'portal.renewal-spends';
-
-/** The end of a refresh token: enough to recognise it, without a second copy of the credential. */
-const tokenMark = (refreshToken: string) => refreshToken.slice(-12);
-
-/** A UserManager whose silent renewals never overlap (rotating refresh tokens are single use). */
-class PortalUserManager extends UserManager {
-  private readonly renewOnce = singleFlight(() => this.renew());
-
-  override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
-    if (args && Object.keys(args).length > 0) return super.signinSilent(args);
-    return this.renewOnce();
-  }
-
-  private async renew(): Promise<User | null> {
-    const before = await this.getUser();
-    const refreshToken = before?.refresh_token;
-    // A refresh token a previous page was spending when it left may be used up: spending it again would be
-    // refused, and the provider would revoke the grant. The prompt=none frame renews through the provider's
-    // session instead.
-    if (refreshToken && readMark() === tokenMark(refreshToken)) {
-      try {
-        return await super.signinSilent({ forceIframeAuth: true });
-      } finally {
-        writeMark(undefined);
-      }
-    }
-    if (refreshToken) writeMark(tokenMark(refreshToken));
-    let renewed: User | null;
-    try {
-      renewed = await super.signinSilent();
-    } catch (error) {
-      // No answer (the page is leaving, the network failed): the provider may have spent the token, so the
-      // mark stays for the next attempt.
-      if (!(error instanceof ErrorResponse)) throw error;
-      writeMark(undefined);
-      // The refresh token was refused (revoked, or used up by a tab that copied this tab's storage) but the
-      // provider session may still be open: ask the prompt=none frame once before giving up.
-      if (refreshToken) return super.signinSilent({ forceIframeAuth: true });
-      throw error;
-    }
-    writeMark(undefined);
-    return renewed;
-  }
-}
-
-function readMark(): string | null {
-  try {
-    return window.sessionStorage.getItem(RENEWAL_MARK_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeMark(mark: string | undefined): void {
-  try {
-    if (mark === undefined) window.sessionStorage.removeItem(RENEWAL_MARK_KEY);
-    else window.sessionStorage.setItem(RENEWAL_MARK_KEY, mark);
-  } catch {
-    // Storage refused (private mode quota): renewals work as before, without the mark.
-  }
-}
-
 export interface CrossTabChannel {
   postMessage(message: unknown): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
@@ -118,7 +46,10 @@ export interface CrossTabChannel {
 
 export interface AuthServiceDeps {
   loadSettings: () => Promise<SubscriberConfiguration>;
-  createManager: (settings: UserManagerSettings) => OidcManager;
+  /** The manager for these settings; the browser's keeps its tokens in the tab's sessionStorage. */
+  createManager: (settings: UserManagerSettings) => OidcManager | Promise<OidcManager>;
+  /** True when this tab holds what a sign-in left (tokens, or a sign-in under way). */
+  hasStoredSession: () => boolean;
   origin: () => string;
   /** The path of the page the app runs on. */
   currentPath: () => string;
@@ -131,19 +62,6 @@ export interface AuthServiceDeps {
   wait: (ms: number) => Promise<void>;
 }
 
-async function fetchSettings(): Promise<SubscriberConfiguration> {
-  let response: Response;
-  try {
-    response = await fetch(SETTINGS_URL, { headers: { accept: 'application/json' } });
-  } catch (error) {
-    throw new SettingsError(String(error));
-  }
-  if (!response.ok) throw new SettingsError(`HTTP ${response.status}`);
-  const parsed = subscriberConfiguration.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new SettingsError('invalid settings');
-  return parsed.data;
-}
-
 async function probeSession(accessToken: string): Promise<'open' | 'ended' | 'unknown'> {
   try {
     const response = await fetch(SESSION_PROBE_URL, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -154,9 +72,19 @@ async function probeSession(accessToken: string): Promise<'open' | 'ended' | 'un
   }
 }
 
+/** The OpenID Connect client (oidc-client-ts and the settings' schema), loaded when a tab first needs it. */
+const oidcClient = () => import('./oidc-client.ts');
+
 export const browserDeps: AuthServiceDeps = {
-  loadSettings: fetchSettings,
-  createManager: (settings) => new PortalUserManager(settings),
+  loadSettings: async () => (await oidcClient()).fetchSettings(),
+  createManager: async (settings) => (await oidcClient()).createBrowserManager(settings),
+  hasStoredSession: () => {
+    try {
+      return Object.keys(window.sessionStorage).some((key) => key.startsWith(OIDC_STORE_PREFIX));
+    } catch {
+      return false;
+    }
+  },
   origin: () => window.location.origin,
   currentPath: () => window.location.pathname,
   inFrame: () => {
