@@ -28,6 +28,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['app/**/*.test.{ts,tsx}'],
           setupFiles: ['app/testing/setup.ts'],
+          isolate: false,
           testTimeout: 20_000,
         },
       },

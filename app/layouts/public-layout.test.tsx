@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '../lib/i18n.ts';
+import { accountHandlers, personalInfoOf, stubApi } from '../testing/fake-api.ts';
+import { FakeAuth } from '../testing/fake-auth.ts';
 import { renderApp, setClientWidth } from '../testing/render-app.tsx';
 import { setupUser } from '../testing/user.ts';
 
@@ -51,7 +53,10 @@ describe('public layout', () => {
   it('opens the same entries from the dropdown, with the trading views', async () => {
     setClientWidth(1280);
     const user = setupUser();
-    renderApp('/?type=1');
+    // The live trading view is for members: an anonymous visitor would be sent to sign in.
+    stubApi(accountHandlers(personalInfoOf()));
+    renderApp('/?type=1', { auth: FakeAuth.signedIn() });
+    expect(await screen.findByTestId('footer-disclaimer')).toBeInTheDocument();
     await user.click(await screen.findByTestId('menu-dropdown-trigger'));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('link', { name: '实盘交易' })).toHaveAttribute('href', '/?type=1');

@@ -2,7 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { LOCALES } from '#shared/constants.ts';
-import { loadAdminTexts, loadTexts, startI18n } from '../lib/i18n.ts';
+import { i18n, loadAdminTexts, loadTexts, startI18n } from '../lib/i18n.ts';
+import { detectLocale } from '../lib/locale.ts';
+
+/** jsdom's window width. */
+const JSDOM_WIDTH = 1024;
 
 // Lazy routes import their modules on first use; on a busy machine that takes longer than the 1 s default.
 configure({ asyncUtilTimeout: 5_000 });
@@ -13,6 +17,17 @@ configure({ asyncUtilTimeout: 5_000 });
 await Promise.all(LOCALES.map(loadTexts));
 await startI18n();
 await loadAdminTexts();
+
+// The component tests share one module graph and one window (`isolate: false` in vitest.config.ts): this file
+// runs before each test file, which starts as a fresh page would. A previous file may have switched the
+// language, left its last render or narrowed the window.
+cleanup();
+document.body.innerHTML = '';
+window.localStorage.clear();
+window.sessionStorage.clear();
+await i18n.changeLanguage(detectLocale());
+Reflect.deleteProperty(document.documentElement, 'clientWidth');
+Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: JSDOM_WIDTH });
 
 // jsdom lacks the layout APIs antd relies on. matchMedia answers width queries against window.innerWidth
 // so that antd's Grid breakpoints behave like a real browser of that width.
