@@ -13,7 +13,8 @@ import { median, timeIt, withBenchDatabase } from './harness.ts';
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const ROUNDS = 25;
 
-async function seed(database: Database, authorId: string) {
+/** `count` articles (10,000 by default: BENCH_ARTICLES) in ten categories under one root, four in five published. */
+export async function seedArticles(database: Database, authorId: string, count = ARTICLES) {
   const { db } = database;
   const now = Date.now();
   const root = await db
@@ -39,8 +40,8 @@ async function seed(database: Database, authorId: string) {
   }
   const series =
     database.dialect === 'postgres'
-      ? sql`select g as n from generate_series(1, ${ARTICLES}) g`
-      : sql`with recursive s(n) as (select 1 union all select n + 1 from s where n < ${ARTICLES}) select n from s`;
+      ? sql`select g as n from generate_series(1, ${count}) g`
+      : sql`with recursive s(n) as (select 1 union all select n + 1 from s where n < ${count}) select n from s`;
   const leafCase = sql.raw(`case ${leaves.map((id, i) => `when n % 10 = ${i} then ${id}`).join(' ')} end`);
   await sql`insert into articles (head_line, description, classification_id, text, picture, author_id, status, create_time, update_time)
     select 'Article ' || n, 'Description of article ' || n, ${leafCase}, '<p>' || n || '</p>', '/uploads/images/c.webp', ${authorId},
@@ -53,7 +54,7 @@ async function seed(database: Database, authorId: string) {
 export async function runArticlesBench(dialect: Dialect, databaseUrl?: string) {
   await withBenchDatabase(dialect, databaseUrl, async (database, dataDir) => {
     const author = await createUser(database.db, { roles: ['Admin'] });
-    const { root } = await seed(database, author.id);
+    const { root } = await seedArticles(database, author.id);
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,

@@ -70,8 +70,13 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 
 export type LoadResult = { requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
 
-export async function load(url: string, seconds: number, connections = 50): Promise<LoadResult> {
-  const result = await autocannon({ url, duration: seconds, connections, pipelining: 1 });
+export async function load(
+  url: string,
+  seconds: number,
+  connections = 50,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  const result = await autocannon({ url, duration: seconds, connections, pipelining: 1, headers });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,

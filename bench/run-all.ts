@@ -10,6 +10,10 @@ const BENCHMARKS: Array<[title: string, file: string]> = [
   ['/api/Management/Health, full app vs bare Fastify', 'health.bench.ts'],
   ['user management on 100,000 users, full app vs raw SQL', 'users.bench.ts'],
   ['FindPage on 10,000 articles, full app vs raw SQL', 'articles.bench.ts'],
+  [
+    "FindPage with a member's token (10 records), full app vs a bare route answering the same JSON",
+    'find-page-token.bench.ts',
+  ],
   ['strategy publish -> delivery to 1,000 subscribers, app vs bare socket.io broadcast', 'hub.bench.ts'],
   [
     'trading statistics over 100,000 fills vs a plain pass summing the same history',
