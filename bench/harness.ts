@@ -85,6 +85,33 @@ export async function load(
   };
 }
 
+/**
+ * Requests per second of `app` and of `bare`, measured side by side: both warmed up, then `rounds` rounds
+ * of `seconds` each, alternating so that drift hits both alike. Answers the medians and their ratio.
+ */
+export async function loadSideBySide(
+  app: { url: string; headers?: Record<string, string>; label: string },
+  bare: { url: string },
+  rounds: number,
+  seconds: number,
+): Promise<{ app: number; bare: number; ratio: number }> {
+  await load(app.url, 2, 50, app.headers);
+  await load(bare.url, 2);
+  const appRps: number[] = [];
+  const bareRps: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const a = await load(app.url, seconds, 50, app.headers);
+    const b = await load(bare.url, seconds);
+    if (a.errors || a.non2xx || b.errors || b.non2xx) throw new Error('requests failed during the benchmark');
+    appRps.push(a.requestsPerSecond);
+    bareRps.push(b.requestsPerSecond);
+    console.log(
+      `  round ${round}: ${app.label} ${a.requestsPerSecond.toFixed(0)} req/s (p99 ${a.p99Ms} ms), bare ${b.requestsPerSecond.toFixed(0)} req/s (p99 ${b.p99Ms} ms)`,
+    );
+  }
+  return { app: median(appRps), bare: median(bareRps), ratio: median(appRps) / median(bareRps) };
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -1,4 +1,4 @@
-import { freePort, load, median, startProcess, stopProcess, tempDataDir } from './harness.ts';
+import { freePort, loadSideBySide, startProcess, stopProcess, tempDataDir } from './harness.ts';
 
 // Requests per second of GET /api/Management/Health through the full app (every plugin, request
 // logging on, a real database ping) against a bare Fastify route returning the same JSON, measured
@@ -33,26 +33,14 @@ export async function runHealthBench(): Promise<{ ratio: number; pass: boolean }
   );
   const bare = await startProcess('bench/bare-server.ts', { PORT: String(barePort) }, bareUrl);
   try {
-    // Warm both up (JIT, connection pools) before measuring.
-    await load(appUrl, 2);
-    await load(bareUrl, 2);
-    const appRps: number[] = [];
-    const bareRps: number[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const a = await load(appUrl, SECONDS);
-      const b = await load(bareUrl, SECONDS);
-      if (a.errors || a.non2xx || b.errors || b.non2xx)
-        throw new Error('requests failed during the benchmark');
-      appRps.push(a.requestsPerSecond);
-      bareRps.push(b.requestsPerSecond);
-      console.log(
-        `  round ${round}: full app ${a.requestsPerSecond.toFixed(0)} req/s (p99 ${a.p99Ms} ms), bare ${b.requestsPerSecond.toFixed(0)} req/s (p99 ${b.p99Ms} ms)`,
-      );
-    }
-    const ratio = median(appRps) / median(bareRps);
+    const {
+      app: appRps,
+      bare: bareRps,
+      ratio,
+    } = await loadSideBySide({ url: appUrl, label: 'full app' }, { url: bareUrl }, ROUNDS, SECONDS);
     const pass = ratio >= TARGET;
     console.log(
-      `health: full app ${median(appRps).toFixed(0)} req/s vs bare Fastify ${median(bareRps).toFixed(0)} req/s, ratio ${ratio.toFixed(3)} (target >= ${TARGET}) ${pass ? 'PASS' : 'BELOW TARGET'}`,
+      `health: full app ${appRps.toFixed(0)} req/s vs bare Fastify ${bareRps.toFixed(0)} req/s, ratio ${ratio.toFixed(3)} (target >= ${TARGET}) ${pass ? 'PASS' : 'BELOW TARGET'}`,
     );
     return { ratio, pass };
   } finally {

@@ -62,22 +62,23 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     db,
   );
 
-  await sql`
-    create function users_delete_links() returns trigger language plpgsql as $$
-    begin
-      delete from user_roles where user_id in (select id from gone);
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger users_links_after_delete after delete on users
-    referencing old table as gone for each statement execute function users_delete_links()`.execute(db);
-  await sql`
-    create function roles_delete_links() returns trigger language plpgsql as $$
-    begin
-      delete from user_roles where role_id in (select id from gone);
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger roles_links_after_delete after delete on roles
-    referencing old table as gone for each statement execute function roles_delete_links()`.execute(db);
+  // The cascade: one function per parent table (a trigger function cannot take the column as an argument
+  // into static SQL).
+  for (const [table, column] of [
+    ['users', 'user_id'],
+    ['roles', 'role_id'],
+  ] as const) {
+    await sql`
+      create function ${sql.raw(`${table}_delete_links`)}() returns trigger language plpgsql as $$
+      begin
+        delete from user_roles where ${sql.raw(column)} in (select id from gone);
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger ${sql.raw(`${table}_links_after_delete`)} after delete on ${sql.raw(table)}
+      referencing old table as gone for each statement execute function ${sql.raw(`${table}_delete_links`)}()`.execute(
+      db,
+    );
+  }
 
   await sql`
     create function user_roles_refuse_parent_key_change() returns trigger language plpgsql as $$
