@@ -29,6 +29,7 @@ export default defineConfig({
           include: ['app/**/*.test.{ts,tsx}'],
           setupFiles: ['app/testing/setup.ts'],
           isolate: false,
+          maxWorkers: 2,
           testTimeout: 20_000,
         },
       },
