@@ -12,11 +12,16 @@ import type { Plugin } from 'vite';
 // - `public-shell`: what the public layout imports statically beyond the two above (its menus, the user menu,
 //   the antd components it draws): the home page, the teaching pages and every member page sit in it.
 //
-// The antd icons the app uses go into one `icons` file, since each would otherwise be a file of its own.
-// Route code (pages, the sign-in screens, the back office, editors, charts) stays split by route.
+// The antd icons the app uses go into one `icons` file, since each would otherwise be a file of its own, and
+// the API contract with its schemas and zod into one `contract` file: the API client downloads it with a
+// page's first call (a page that calls nothing, like the home page for a visitor, does not load it), and
+// forms that validate with the shared schemas load it too. Route code (pages, the sign-in screens, the back
+// office, editors, charts) stays split by route.
 
 /** The modules of antd's icons, one per icon, each a pure SVG description and a component around it. */
 const ICON_MODULE = /[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn)[\\/]/;
+
+const CONTRACT_MODULE = /[\\/]shared[\\/](?:api-contract\.ts|schemas[\\/])|[\\/]node_modules[\\/]zod[\\/]/;
 
 const FRAMEWORK_MODULE = new RegExp(
   [
@@ -76,6 +81,7 @@ export function chunkGroups(appRoot: string) {
       { name: 'icons', test: ICON_MODULE, priority: 3 },
       shellGroup('shell', 2),
       shellGroup('public-shell', 1),
+      { name: 'contract', test: CONTRACT_MODULE, priority: 0 },
     ],
   };
 }

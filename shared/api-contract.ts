@@ -323,26 +323,7 @@ export type AddressParts<E extends Endpoint> = (E extends { params: z.ZodType }
       : { query: QueryOf<E> }
     : { query?: never });
 
-/**
- * The address of a call: `:name` segments replaced by the encoded parameters, then the query string of the
- * values that are set (undefined and null are left out; booleans read 'true' and 'false').
- */
-export function endpointUrl(
-  path: string,
-  parts: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {},
-): string {
-  const address = path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = parts.params?.[name];
-    if (value === undefined || value === null) throw new Error(`${path}: no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(parts.query ?? {})) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${address}?${query}` : address;
-}
+export { endpointUrl } from './endpoint-url.ts';
 
 /** The contract entry of a method and path, or undefined when the API has no such JSON call. */
 export function endpointOf(method: HttpMethod, path: string): Endpoint | undefined {

@@ -6,21 +6,7 @@ import type { TraderLiveChangedPayload } from './schemas/trading.ts';
 // The real-time hub's events (spec §4, §7): names kept exactly, payloads declared once as zod schemas
 // (from the same ones the HTTP API answers with) and their types inferred for both sides.
 
-export const HUB_PATH = '/AdvisoryHub';
-
-export const HUB_EVENTS = {
-  loadAdvisorySub: 'LoadAdvisorySub',
-  loadAdvisory: 'LoadAdvisory',
-  loadSystemMessage: 'LoadSystemMessage',
-  changeSystemMessage: 'ChangeSystemMessage',
-  loadAdvisoryCount: 'LoadAdvisoryCount',
-  removeAdvisoryCount: 'RemoveAdvisoryCount',
-  advisorySubChanged: 'AdvisorySubChanged',
-  traderLiveChanged: 'TraderLiveChanged',
-  levelSetChanged: 'LevelSetChanged',
-  levelCrossed: 'LevelCrossed',
-  marketPrice: 'MarketPrice',
-} as const;
+export { ADVISORY_REACTION, HUB_EVENTS, HUB_PATH, MAX_WATCHED_MARKETS } from './realtime-names.ts';
 
 /** A trader a member may subscribe to (spec §3 Advisory subscription key). */
 export type AdvisorySubKey = z.infer<typeof traderRef>;
@@ -121,10 +107,5 @@ export type ClientToServerEvents = {
   UnwatchMarket: (symbol: string) => void;
 };
 
-/** The most symbols one connection may watch at once. */
-export const MAX_WATCHED_MARKETS = 20;
-
 /** Sent in the handshake's `auth`: the access token (never in the URL) and the last event seen. */
 export type HubHandshake = { token: string; lastEventId?: number };
-
-export const ADVISORY_REACTION = { following: 1, reverseFollowing: 2, watching: 3 } as const;

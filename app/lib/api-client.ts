@@ -1,18 +1,17 @@
 import type { z } from 'zod';
-import {
-  type AddressParts,
-  type BodyOf,
-  type Endpoint,
-  type EndpointAt,
-  endpointOf,
-  endpointUrl,
-  type HttpMethod,
-  type JsonPathOf,
-  type PathOf,
-  type ResponseOf,
-  type UploadPath,
+import type {
+  AddressParts,
+  BodyOf,
+  Endpoint,
+  EndpointAt,
+  HttpMethod,
+  JsonPathOf,
+  PathOf,
+  ResponseOf,
+  UploadPath,
 } from '#shared/api-contract.ts';
 import type { Locale } from '#shared/constants.ts';
+import { endpointUrl } from '#shared/endpoint-url.ts';
 import { message } from '#shared/messages.ts';
 import type { ProblemDetails } from '#shared/problem.ts';
 
@@ -21,7 +20,21 @@ import type { ProblemDetails } from '#shared/problem.ts';
 // failure turned into messages a person can read. Every call is typed by the API contract
 // (shared/api-contract.ts): `api.get('/Articles/GetArticle/:id', { params: { id } })` answers an article,
 // checked against the route's own response schema; a path the API does not have, or a wrong body or
-// query, does not compile.
+// query, does not compile. The contract itself (its schemas, and zod) is downloaded with the first call, side
+// by side with it: a page that calls nothing does not load it.
+
+/** The API contract's lookup, loaded once on first use (a failed download is tried again next time). */
+let contract: Promise<(method: HttpMethod, path: string) => Endpoint | undefined> | undefined;
+function loadContract() {
+  contract ??= import('#shared/api-contract.ts').then(
+    (module) => module.endpointOf,
+    (error: unknown) => {
+      contract = undefined;
+      throw error;
+    },
+  );
+  return contract;
+}
 
 /** A failed call as the error handler sees it. */
 export interface FailedResponse {
@@ -206,8 +219,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     body: { json: unknown } | { form: FormData } | undefined,
     options: AnyOptions = {},
   ): Promise<unknown> {
-    const endpoint = endpointOf(method, path);
-    if (!endpoint) throw new Error(`${method} ${path} is not in the API contract`);
+    // The contract downloads while the call is made; the answer waits for it to be checked.
+    const lookup = loadContract();
+    lookup.catch(() => undefined);
     const show = (messages: string[]) => {
       if (!options.quiet && messages.length) config.showErrors(messages);
     };
@@ -277,6 +291,15 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         data = undefined;
       }
     }
+    let endpoint: Endpoint | undefined;
+    try {
+      endpoint = (await lookup)(method, path);
+    } catch {
+      const network = config.texts.network();
+      show([network]);
+      throw new ApiError(0, [network]);
+    }
+    if (!endpoint) throw new Error(`${method} ${path} is not in the API contract`);
     const parsed = data === undefined ? undefined : endpoint.response.safeParse(data);
     if (!parsed?.success) {
       const invalid = config.texts.invalidResponse();
@@ -287,7 +310,15 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
 
   /** A call with a JSON body: the body comes first when the endpoint takes one, else only the options. */
-  function withBody(method: 'POST' | 'PUT', path: string, args: unknown[]) {
+  async function withBody(method: 'POST' | 'PUT', path: string, args: unknown[]) {
+    let endpointOf: (method: HttpMethod, path: string) => Endpoint | undefined;
+    try {
+      endpointOf = await loadContract();
+    } catch {
+      const network = config.texts.network();
+      config.showErrors([network]);
+      throw new ApiError(0, [network]);
+    }
     if (endpointOf(method, path)?.body) {
       return request(method, path, { json: args[0] }, args[1] as AnyOptions | undefined);
     }

@@ -1,11 +1,6 @@
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import {
-  type ClientToServerEvents,
-  HUB_EVENTS,
-  HUB_PATH,
-  type HubHandshake,
-  type ServerToClientEvents,
-} from '#shared/realtime.ts';
+import type { ClientToServerEvents, HubHandshake, ServerToClientEvents } from '#shared/realtime.ts';
+import { HUB_EVENTS, HUB_PATH } from '#shared/realtime-names.ts';
 
 // The socket.io connection to /AdvisoryHub (DESIGN §5). The handshake's auth is a function, so every
 // (re)connection sends the current access token and the id of the last event seen; the server then replays

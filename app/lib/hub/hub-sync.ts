@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  type AdvisoryCounts,
-  type AdvisoryDto,
-  HUB_EVENTS,
-  type LevelCrossedPayload,
-  type SystemMessageDto,
-  type WithEventId,
+import type {
+  AdvisoryCounts,
+  AdvisoryDto,
+  LevelCrossedPayload,
+  SystemMessageDto,
+  WithEventId,
 } from '#shared/realtime.ts';
+import { HUB_EVENTS } from '#shared/realtime-names.ts';
 import type { LiveSnapshot, TraderLiveChangedPayload } from '#shared/schemas/trading.ts';
 import {
   type ArrivedAdvisory,
