@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../lib/i18n.ts';
 import { createQueryClient, Providers } from '../../providers.tsx';
 import { FakeAuth } from '../../testing/fake-auth.ts';
@@ -23,7 +23,8 @@ function renderEditor(value: string, onChange = vi.fn()) {
 }
 
 describe('RichTextEditor', () => {
-  afterEach(async () => {
+  // jsdom's browser language is English: each test starts in Chinese, whatever ran before it.
+  beforeEach(async () => {
     await changeLocale('zh');
   });
 
