@@ -213,6 +213,17 @@ export function acceptLanguage(locale: Locale): string {
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
 
+  /** The contract's lookup; a failed download reads as a network failure, shown through `show`. */
+  async function contractLookup(lookup: ReturnType<typeof loadContract>, show: (messages: string[]) => void) {
+    try {
+      return await lookup;
+    } catch {
+      const network = config.texts.network();
+      show([network]);
+      throw new ApiError(0, [network]);
+    }
+  }
+
   async function request(
     method: HttpMethod,
     path: string,
@@ -291,14 +302,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         data = undefined;
       }
     }
-    let endpoint: Endpoint | undefined;
-    try {
-      endpoint = (await lookup)(method, path);
-    } catch {
-      const network = config.texts.network();
-      show([network]);
-      throw new ApiError(0, [network]);
-    }
+    const endpoint = (await contractLookup(lookup, show))(method, path);
     if (!endpoint) throw new Error(`${method} ${path} is not in the API contract`);
     const parsed = data === undefined ? undefined : endpoint.response.safeParse(data);
     if (!parsed?.success) {
@@ -311,14 +315,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   /** A call with a JSON body: the body comes first when the endpoint takes one, else only the options. */
   async function withBody(method: 'POST' | 'PUT', path: string, args: unknown[]) {
-    let endpointOf: (method: HttpMethod, path: string) => Endpoint | undefined;
-    try {
-      endpointOf = await loadContract();
-    } catch {
-      const network = config.texts.network();
-      config.showErrors([network]);
-      throw new ApiError(0, [network]);
-    }
+    const endpointOf = await contractLookup(loadContract(), config.showErrors);
     if (endpointOf(method, path)?.body) {
       return request(method, path, { json: args[0] }, args[1] as AnyOptions | undefined);
     }

@@ -183,12 +183,17 @@ export class AuthService implements AuthClient {
     if (this.deps.inFrame()) return;
     // Nothing of a sign-in in this tab: signed out, without downloading the OpenID Connect client. A sign-in
     // (or a callback page that started before this) creates the manager, which is watched from then on.
-    if (!this.managerPromise && !this.deps.hasStoredSession()) {
+    if (this.neverSignedInHere()) {
       this.watchFocus();
       this.dispatch({ type: 'restored', user: null, expired: false });
       return;
     }
     void this.initialize();
+  }
+
+  /** No manager yet and nothing of a sign-in stored in this tab: signed out, without the OIDC client. */
+  private neverSignedInHere(): boolean {
+    return !this.managerPromise && !this.deps.hasStoredSession();
   }
 
   private watch(manager: OidcManager): void {
@@ -289,7 +294,7 @@ export class AuthService implements AuthClient {
 
   getAccessToken = async (): Promise<string | null> => {
     // No sign-in in this tab: no token, and no need for the OpenID Connect client.
-    if (!this.managerPromise && !this.deps.hasStoredSession()) return null;
+    if (this.neverSignedInHere()) return null;
     let manager: OidcManager;
     try {
       manager = await this.manager();
@@ -404,7 +409,7 @@ export class AuthService implements AuthClient {
     });
 
   endLocalSession = async (): Promise<void> => {
-    if (!this.managerPromise && !this.deps.hasStoredSession()) {
+    if (this.neverSignedInHere()) {
       this.dispatch({ type: 'user-unloaded' });
       return;
     }
