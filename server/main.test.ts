@@ -250,12 +250,13 @@ describe('running', { timeout: startsTime(2) + 30_000 }, () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('serves the same app on PostgreSQL', async () => {
-    const port = await freePort();
     // A schema of its own, dropped afterwards, so that nothing is left in the test database.
     const testDb = await createTestDatabase('postgres', { migrate: false });
     await testDb.database.close();
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${testDb.schema}`);
+    // Picked just before the start: the database's own connections take ephemeral ports too.
+    const port = await freePort();
     const { child } = await start({ DATA_DIR: tempDir(), PORT: String(port), DATABASE_URL: url.toString() });
     const res = await fetch(`http://127.0.0.1:${port}/api/Management/Health`);
     expect(res.status).toBe(200);
