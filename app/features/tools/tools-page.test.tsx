@@ -19,7 +19,9 @@ function openTool(url = '/tool') {
   return { user, ...rendered };
 }
 
-const figure = (key: string) => screen.getByTestId(`figure-${key}`);
+// A figure follows its fields through the form's watch, which may render a moment after the last keystroke.
+const expectFigure = (key: string, text: string) =>
+  waitFor(() => expect(screen.getByTestId(`figure-${key}`)).toHaveTextContent(text));
 
 beforeEach(async () => {
   setClientWidth(1600);
@@ -38,12 +40,12 @@ describe('the tools page', () => {
     await user.type(screen.getByTestId('pnl-exit'), '63000');
     await user.type(screen.getByTestId('pnl-quantity'), '0.5');
     // Long 0.5 at 60,000 → 63,000, 10× (the default): margin 3,000, PnL +1,500, ROE +50 %.
-    expect(figure('pnl')).toHaveTextContent('+1,500.00');
-    expect(figure('roe')).toHaveTextContent('+50.00%');
-    expect(figure('initialMargin')).toHaveTextContent('3,000.00 USDT');
+    await expectFigure('pnl', '+1,500.00');
+    await expectFigure('roe', '+50.00%');
+    await expectFigure('initialMargin', '3,000.00 USDT');
 
     await user.click(screen.getByTestId('pnl-side-short'));
-    expect(figure('pnl')).toHaveTextContent('-1,500.00');
+    await expectFigure('pnl', '-1,500.00');
 
     await user.click(screen.getByTestId('pnl-results-copy'));
     await waitFor(() => expect(screen.getByTestId('pnl-results-copy')).toHaveTextContent('已复制'));
@@ -66,8 +68,8 @@ describe('the tools page', () => {
     await user.click(await screen.findByTestId('pnl-mode-target'));
     await user.type(screen.getByTestId('pnl-entry'), '60000');
     await user.type(screen.getByTestId('pnl-target-roe'), '50');
-    expect(figure('targetPrice')).toHaveTextContent('63,000');
-    expect(figure('priceChange')).toHaveTextContent('+5.00%');
+    await expectFigure('targetPrice', '63,000');
+    await expectFigure('priceChange', '+5.00%');
   });
 
   it('shows each error beside its field, in Chinese and in English', async () => {
@@ -97,12 +99,10 @@ describe('the tools page', () => {
     await user.type(await screen.findByTestId('liq-entry'), '50000');
     await user.type(screen.getByTestId('liq-quantity'), '10');
     // Long 10 BTC at 50,000, isolated 20×: tier 3 (1 %, 1,300), LP 47,848.48 (liquidation-price.test.ts).
-    expect(figure('liquidationPrice')).toHaveTextContent('47,848.48 USDT');
-    expect(figure('walletBalance')).toHaveTextContent('25,000.00 USDT');
-    expect(figure('maintenanceMargin')).toHaveTextContent('3,700.00 USDT');
-    expect(figure('entryTier')).toHaveTextContent(
-      '第 3 档 · 维持保证金率 1.00% · 维持保证金速算额 1,300.00 USDT',
-    );
+    await expectFigure('liquidationPrice', '47,848.48 USDT');
+    await expectFigure('walletBalance', '25,000.00 USDT');
+    await expectFigure('maintenanceMargin', '3,700.00 USDT');
+    await expectFigure('entryTier', '第 3 档 · 维持保证金率 1.00% · 维持保证金速算额 1,300.00 USDT');
 
     // Tier 3 at 2 %: amount 250,000 × (2 % − 0.5 %) + 50 = 3,800 once recomputed; LP (25,000 + 3,800 −
     // 500,000) / (10 × 0.02 − 10) = 48,081.63.
@@ -112,7 +112,7 @@ describe('the tools page', () => {
     await user.type(rate, '2');
     await user.click(screen.getByTestId('tier-derive'));
     expect(screen.getByTestId('tier-2-maintenanceAmount')).toHaveValue('3,800');
-    expect(figure('liquidationPrice')).toHaveTextContent('48,081.63 USDT');
+    await expectFigure('liquidationPrice', '48,081.63 USDT');
 
     // A cap below its floor stops the calculation until it is corrected or the defaults come back.
     const cap = screen.getByTestId('tier-1-cap');
@@ -121,7 +121,7 @@ describe('the tools page', () => {
     expect(screen.getByTestId('tier-errors')).toHaveTextContent('档位表有误');
     expect(screen.getByTestId('liquidation-results-problems')).toHaveTextContent('档位表有误');
     await user.click(screen.getByTestId('tier-reset'));
-    expect(figure('liquidationPrice')).toHaveTextContent('47,848.48 USDT');
+    await expectFigure('liquidationPrice', '47,848.48 USDT');
   });
 
   it('asks for the cross wallet balance in cross mode', async () => {
@@ -135,7 +135,7 @@ describe('the tools page', () => {
     await user.type(screen.getByTestId('liq-wallet'), '10000');
     await user.type(screen.getByTestId('liq-other-mm'), '500');
     await user.type(screen.getByTestId('liq-other-pnl'), '-200');
-    expect(figure('liquidationPrice')).toHaveTextContent('34,502.49 USDT');
+    await expectFigure('liquidationPrice', '34,502.49 USDT');
   });
 
   it('sizes a position and warns when the stop lies beyond the liquidation price', async () => {
@@ -144,8 +144,8 @@ describe('the tools page', () => {
     await user.type(await screen.findByTestId('pos-account'), '10000');
     await user.type(screen.getByTestId('pos-entry'), '50000');
     await user.type(screen.getByTestId('pos-stop'), '49000');
-    expect(figure('quantity')).toHaveTextContent('0.1');
-    expect(figure('margin')).toHaveTextContent('500.00 USDT');
+    await expectFigure('quantity', '0.1');
+    await expectFigure('margin', '500.00 USDT');
     expect(screen.queryByTestId('position-results-warning')).not.toBeInTheDocument();
 
     const leverage = screen.getByTestId('pos-leverage');
@@ -170,12 +170,12 @@ describe('the tools page', () => {
     await user.click(screen.getByTestId('avg-add'));
     await user.type(screen.getByTestId('avg-price-2'), '20000');
     await user.type(screen.getByTestId('avg-size-2'), '0.3');
-    expect(figure('averagePrice')).toHaveTextContent('23,333.33');
-    expect(figure('totalCost')).toHaveTextContent('14,000.00 USDT');
+    await expectFigure('averagePrice', '23,333.33');
+    await expectFigure('totalCost', '14,000.00 USDT');
 
     await user.click(screen.getByTestId('avg-remove-2'));
     // 3,000 + 5,000 for 0.3: 26,666.67.
-    expect(figure('averagePrice')).toHaveTextContent('26,666.67');
+    await expectFigure('averagePrice', '26,666.67');
     await user.type(screen.getByTestId('avg-price-1'), '-');
     await user.clear(screen.getByTestId('avg-price-1'));
     await user.tab();
@@ -187,9 +187,9 @@ describe('the tools page', () => {
     const { user } = openTool('/tool?calc=funding');
     await user.type(await screen.findByTestId('funding-notional'), '10000');
     // 10,000 × 0.01 % = 1 paid by a long each time; 3 times.
-    expect(figure('perInterval')).toHaveTextContent('支付 1.00 USDT');
-    expect(figure('total')).toHaveTextContent('支付 3.00 USDT');
-    expect(figure('payer')).toHaveTextContent('费率为正：多头付给空头');
+    await expectFigure('perInterval', '支付 1.00 USDT');
+    await expectFigure('total', '支付 3.00 USDT');
+    await expectFigure('payer', '费率为正：多头付给空头');
 
     await user.click(screen.getByTestId('tools-tab-compound'));
     await user.type(await screen.findByTestId('compound-start'), '1000');
@@ -197,15 +197,15 @@ describe('the tools page', () => {
     await user.clear(screen.getByTestId('compound-periods'));
     await user.type(screen.getByTestId('compound-periods'), '3');
     await user.type(screen.getByTestId('compound-contribution'), '100');
-    expect(figure('finalAmount')).toHaveTextContent('1,662.00');
+    await expectFigure('finalAmount', '1,662.00');
     expect(screen.getByTestId('compound-table').querySelectorAll('tr.ant-table-row')).toHaveLength(3);
 
     await user.click(screen.getByTestId('tools-tab-riskReward'));
     await user.type(await screen.findByTestId('rr-entry'), '100');
     await user.type(screen.getByTestId('rr-stop'), '95');
     await user.type(screen.getByTestId('rr-target'), '115');
-    expect(figure('rMultiple')).toHaveTextContent('3R');
-    expect(figure('breakEven')).toHaveTextContent('25.00%');
+    await expectFigure('rMultiple', '3R');
+    await expectFigure('breakEven', '25.00%');
 
     // Each calculator keeps what was typed while another is open.
     await user.click(screen.getByTestId('tools-tab-funding'));
