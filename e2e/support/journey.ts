@@ -13,12 +13,28 @@ export const SCREENSHOTS = 'e2e/screenshots';
 export function watchConsole(page: Page) {
   const problems: string[] = [];
   const allowed: RegExp[] = [];
+  const report = (text: string) => {
+    if (!allowed.some((pattern) => pattern.test(text))) problems.push(text);
+  };
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    const text = `console.error: ${message.text()} (${message.location().url})`;
-    if (!allowed.some((pattern) => pattern.test(text))) problems.push(text);
+    report(`console.error: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  // A refused token request shows in the console as a bare 400; its grant type, its error and the time of
+  // the page's last load say which renewal went wrong.
+  let loadedAt = Date.now();
+  page.on('load', () => {
+    loadedAt = Date.now();
+  });
+  page.on('response', async (response) => {
+    if (response.status() < 400 || new URL(response.url()).pathname !== '/oidc/token') return;
+    const grant = new URLSearchParams(response.request().postData() ?? '').get('grant_type');
+    const body = await response.text().catch(() => '(no body)');
+    report(
+      `token endpoint: status of ${response.status()} (${response.url()}) for ${grant}, ${Date.now() - loadedAt} ms after load: ${body}`,
+    );
+  });
   return {
     problems,
     allow(pattern: RegExp) {

@@ -22,6 +22,12 @@ async function identityPlugin(
     await next();
   });
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
+  // A refused token request (a refresh token used twice revokes its whole grant): the reason, never the token.
+  provider.on('grant.error', (ctx, error) => {
+    // oidc-provider answers a generic description; the detail says which check refused.
+    const { error: code, error_detail: detail } = error as { error?: string; error_detail?: string };
+    app.log.warn({ grantType: ctx.oidc?.params?.grant_type, code, detail }, 'token request refused');
+  });
 
   // Mounted at /oidc as a Koa app is: it sees the path below the mount (`originalUrl` keeps the whole one,
   // from which it learns the mount) and reads its own bodies, so it answers before Fastify parses anything.

@@ -31,8 +31,13 @@ describe.each(TEST_DIALECTS)('identity on %s', (dialect) => {
   const auditActions = async () =>
     (await db().selectFrom('audit_log').select('action').execute()).map((r) => r.action);
 
+  // What the app logs at warn and above (nothing is printed).
+  const warnings: string[] = [];
+
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, {
+      logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -464,6 +469,16 @@ describe.each(TEST_DIALECTS)('identity on %s', (dialect) => {
       expect(first.statusCode).toBe(200);
       expect(first.json().refresh_token).not.toBe(tokens.refresh_token);
       expect((await refresh(tokens.refresh_token!)).json().error).toBe('invalid_grant');
+      // The refusal is logged with its reason, and without the token.
+      const refused = warnings
+        .map((line) => JSON.parse(line))
+        .filter((l) => l.msg === 'token request refused');
+      expect(refused.at(-1)).toMatchObject({
+        grantType: 'refresh_token',
+        code: 'invalid_grant',
+        detail: 'refresh token already used',
+      });
+      expect(warnings.join('\n')).not.toContain(tokens.refresh_token!);
     });
   });
 
