@@ -133,11 +133,17 @@ class HubTestKit {
     return c;
   }
 
-  /** A client that has connected and received its subscribable keys (the first part of its welcome). */
+  /**
+   * A client that has been welcomed and is live: its keys, then the snapshot, whose last part
+   * (LoadSystemMessage) the server sends in the same run as it joins the socket to its rooms. Events that
+   * are not stored (a trader's live changes) reach only sockets in the rooms, so a test must not emit
+   * them before this.
+   */
   async welcomed(token: string): Promise<HubClient> {
     const c = this.open(token);
     await connected(c.socket);
     await eventually(() => events(c.received, 'LoadAdvisorySub')[0]);
+    await eventually(() => events(c.received, 'LoadSystemMessage')[0]);
     return c;
   }
 

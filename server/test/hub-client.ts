@@ -1,4 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
+import { vi } from 'vitest';
 import { type ClientToServerEvents, HUB_PATH, type ServerToClientEvents } from '#shared/realtime.ts';
 
 // A real socket.io client of the hub that records what it receives, and ways to wait for what it receives
@@ -70,6 +71,20 @@ export async function eventually<T>(
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting`);
     await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Runs `task` with the clock already past `moment` (ms since the epoch): a membership or token that ends
+ * there has run out, without waiting for it and without writing anything. Only Date is faked, and it keeps
+ * moving: timers, sockets and the database run as usual.
+ */
+export async function afterMoment<T>(moment: number, task: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: moment + 1 });
+  try {
+    return await task();
+  } finally {
+    vi.useRealTimers();
   }
 }
 
