@@ -104,3 +104,62 @@ test('a reload while a renewal is under way keeps the person signed in', async (
   await expect(page.getByTestId('user-menu')).toBeVisible();
   expect(loginVisits).toEqual([]);
 });
+
+test('a reload during the renewal that follows a lost answer still never spends the used token', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  // As above, the first page leaves while its refresh is answered, so the next page renews through the
+  // provider's frame. That page leaves too, while the frame's code is being exchanged: the page after it
+  // still holds the used refresh token and must again renew through the frame, not spend it (a 400 that
+  // revokes the grant, which the console watch would report).
+  const loginVisits = await signInWatchingLoginVisits(page, request, 'renewal-twice');
+  const grants: string[] = [];
+  let hold: string | undefined = 'refresh_token';
+  let held: (() => void) | undefined;
+  let reached: (() => void) | undefined;
+  await page.route('**/oidc/token', async (route) => {
+    const grant = new URLSearchParams(route.request().postData() ?? '').get('grant_type') ?? '';
+    grants.push(grant);
+    if (grant !== hold) {
+      await route.fallback();
+      return;
+    }
+    hold = undefined;
+    // The provider answers; the page never sees the answer.
+    const answered = await route.fetch();
+    expect(answered.status()).toBe(200);
+    held = () => void route.abort().catch(() => undefined);
+    reached?.();
+  });
+  const provider = (grant: string) =>
+    new Promise<void>((resolve) => {
+      hold = grant;
+      reached = resolve;
+    });
+
+  const refreshAnswered = provider('refresh_token');
+  await refreshAnswered;
+  const codeAnswered = provider('authorization_code');
+  await page.reload();
+  held?.();
+  await codeAnswered;
+  await page.reload();
+  held?.();
+  await page.unroute('**/oidc/token');
+
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('personal-info')).toBeVisible();
+  // The only refresh the pages sent was the first one, whose answer was lost.
+  expect(grants.filter((grant) => grant === 'refresh_token')).toEqual(['refresh_token']);
+  // Past another expiry the renewed session still works.
+  await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 6) * 1000);
+  const sessionsCall = page.waitForResponse((response) =>
+    response.url().endsWith('/api/PersonalInfo/Sessions'),
+  );
+  await page.getByTestId('personal-menu').getByRole('link', { name: '安全设置' }).click();
+  expect((await sessionsCall).status()).toBe(200);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  expect(loginVisits).toEqual([]);
+});

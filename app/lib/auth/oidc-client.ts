@@ -33,19 +33,13 @@ class PortalUserManager extends UserManager {
   }
 
   private async renew(): Promise<User | null> {
-    const before = await this.getUser();
-    const refreshToken = before?.refresh_token;
+    const refreshToken = (await this.getUser())?.refresh_token;
+    // Without a refresh token, oidc-client-ts renews through the prompt=none frame.
+    if (!refreshToken) return super.signinSilent();
     // A refresh token a previous page was spending when it left may be used up: spending it again would be
-    // refused, and the provider would revoke the grant. The prompt=none frame renews through the provider's
-    // session instead.
-    if (refreshToken && readMark() === tokenMark(refreshToken)) {
-      try {
-        return await super.signinSilent({ forceIframeAuth: true });
-      } finally {
-        writeMark(undefined);
-      }
-    }
-    if (refreshToken) writeMark(tokenMark(refreshToken));
+    // refused, and the provider would revoke the grant. The frame renews through the provider's session.
+    if (readMark() === tokenMark(refreshToken)) return this.renewThroughFrame();
+    writeMark(tokenMark(refreshToken));
     let renewed: User | null;
     try {
       renewed = await super.signinSilent();
@@ -53,14 +47,29 @@ class PortalUserManager extends UserManager {
       // No answer (the page is leaving, the network failed): the provider may have spent the token, so the
       // mark stays for the next attempt.
       if (!(error instanceof ErrorResponse)) throw error;
-      writeMark(undefined);
-      // The refresh token was refused (revoked, or used up by a tab that copied this tab's storage) but the
-      // provider session may still be open: ask the prompt=none frame once before giving up.
-      if (refreshToken) return super.signinSilent({ forceIframeAuth: true });
-      throw error;
+      // Refused (revoked, or used up by a tab that copied this tab's storage): the token stays marked, so no
+      // later page sends it again, and the provider session may still be open: ask the frame.
+      return this.renewThroughFrame();
     }
     writeMark(undefined);
     return renewed;
+  }
+
+  /**
+   * A renewal through the provider's prompt=none frame, for a refresh token that may be used up. The mark
+   * goes only when the provider has answered: a page that leaves during the frame's code exchange (the
+   * exchange fails as the page goes) leaves it, so the next page takes the frame again.
+   */
+  private async renewThroughFrame(): Promise<User | null> {
+    try {
+      const renewed = await super.signinSilent({ forceIframeAuth: true });
+      writeMark(undefined);
+      return renewed;
+    } catch (error) {
+      // The provider refused (no session left): the caller forgets the user, and the mark with it.
+      if (error instanceof ErrorResponse) writeMark(undefined);
+      throw error;
+    }
   }
 }
 
