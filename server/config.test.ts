@@ -67,6 +67,28 @@ describe('loadConfig', () => {
     ).toThrow(/EXCHANGE_TEST_BASE_URL .*must not be set when NODE_ENV=production/);
   });
 
+  it('reads FEED_FETCH_ALLOW_LOOPBACK outside production (off by default) and refuses it in production', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).feedFetch).toEqual({ allowLoopback: false });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', FEED_FETCH_ALLOW_LOOPBACK: 'true' }).feedFetch,
+    ).toEqual({ allowLoopback: true });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), FEED_FETCH_ALLOW_LOOPBACK: 'yes' })).toThrow(
+      /FEED_FETCH_ALLOW_LOOPBACK must be true or false/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', FEED_FETCH_ALLOW_LOOPBACK: 'true' }),
+    ).toThrow(/FEED_FETCH_ALLOW_LOOPBACK .*must not be set when NODE_ENV=production/);
+    // Saying "false" in production is harmless.
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        NODE_ENV: 'production',
+        APP_SECRET: 'x'.repeat(32),
+        FEED_FETCH_ALLOW_LOOPBACK: 'false',
+      }).feedFetch.allowLoopback,
+    ).toBe(false);
+  });
+
   it('refuses a short APP_SECRET and an ADMIN_PASSWORD without ADMIN_EMAIL', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), APP_SECRET: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_PASSWORD: 'longenough1' })).toThrow(

@@ -70,6 +70,10 @@ const envSchema = z.object({
     z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   ),
   IMAGE_FETCH_CA: optionalString,
+  FEED_FETCH_ALLOW_LOOPBACK: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  ),
   METRICS_TOKEN: optionalString,
   AUTH_RATE_LIMIT: z.preprocess(
     emptyAsUndefined,
@@ -140,6 +144,11 @@ export type Config = {
    * certificate authority are for the tests' image server only, and refused in production.
    */
   imageFetch: { allowLoopback: boolean; ca: string | undefined };
+  /**
+   * Reading media feeds (server/feeds/media-poller.ts): loopback addresses are for the tests' feed server
+   * only, and refused in production (private and link-local addresses are never read).
+   */
+  feedFetch: { allowLoopback: boolean };
   metricsToken: string | undefined;
   /** Requests per minute per client address for each sign-in, registration and recovery call. */
   authRateLimitPerMinute: number;
@@ -177,6 +186,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       );
     }
   }
+  if (e.NODE_ENV === 'production' && e.FEED_FETCH_ALLOW_LOOPBACK === 'true') {
+    throw new ConfigError(
+      'Invalid configuration: FEED_FETCH_ALLOW_LOOPBACK lets feeds be read from this machine and must not be set when NODE_ENV=production',
+    );
+  }
   let imageFetchCa: string | undefined;
   if (e.IMAGE_FETCH_CA) {
     try {
@@ -213,6 +227,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     traderSync: e.TRADER_SYNC === undefined ? e.NODE_ENV !== 'test' : e.TRADER_SYNC === 'true',
     levelWatch: e.LEVEL_WATCH === undefined ? e.NODE_ENV !== 'test' : e.LEVEL_WATCH === 'true',
     imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK === 'true', ca: imageFetchCa },
+    feedFetch: { allowLoopback: e.FEED_FETCH_ALLOW_LOOPBACK === 'true' },
     metricsToken: e.METRICS_TOKEN,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,

@@ -274,6 +274,64 @@ export type QuantStrategyRolesTable = { strategy_id: number; role_id: number };
 export type QuantStrategySymbolsTable = { strategy_id: number; position: number; symbol: string };
 /** One day of a strategy's daily series: `day` is the UTC midnight; `value` profit or equity (daily_kind). */
 export type QuantStrategyDaysTable = { strategy_id: number; day: number; value: number };
+/**
+ * A feed media monitoring reads (RSS, Atom or JSON Feed), with its poller's state: validators for conditional
+ * requests, the last read and error, consecutive errors (the backoff), when it is due, and the lease of the
+ * process reading it. `kind`: news, kol, exchange or other; `language`: zh, en or other (shared/media.ts).
+ */
+export type MediaSourcesTable = {
+  id: Generated<number>;
+  url: string;
+  title: string;
+  kind: string;
+  language: string;
+  poll_interval_seconds: number;
+  enabled: Generated<number>;
+  etag: string | null;
+  last_modified: string | null;
+  /** The last good read (200 or 304); a failed one sets last_error and last_error_at instead. */
+  last_fetched_at: number | null;
+  last_new_item_at: number | null;
+  /** Why the last read failed, in a few words; cleared by the next good read. */
+  last_error: string | null;
+  last_error_at: number | null;
+  error_count: Generated<number>;
+  next_poll_at: Generated<number>;
+  lease_owner: string | null;
+  lease_until: number | null;
+  items_count: Generated<number>;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+};
+/** An item read from a source, once per source and dedup key (a hash of its guid, else its link). */
+export type MediaItemsTable = {
+  id: Generated<number>;
+  source_id: number;
+  dedup_key: string;
+  guid: string | null;
+  link: string | null;
+  title: string;
+  summary_text: string | null;
+  /** Already cleaned by the articles' sanitizer. */
+  summary_html: string | null;
+  published_at: number;
+  fetched_at: number;
+  language: string;
+  important: Generated<number>;
+  hidden: Generated<number>;
+  pinned: Generated<number>;
+};
+/** A keyword or phrase (matched case-insensitively as a substring) that tags the items containing it. */
+export type MediaKeywordRulesTable = {
+  id: Generated<number>;
+  keyword: string;
+  tag: string;
+  important: Generated<number>;
+  created_at: number;
+};
+/** A tag an item got, with the keyword that gave it. */
+export type MediaItemTagsTable = { item_id: number; tag: string; keyword: string };
 /** Side and position side as the spec's codes (shared/trading.ts). */
 export type TraderPositionsTable = {
   key_id: number;
@@ -383,6 +441,10 @@ export type DB = {
   quant_strategy_roles: QuantStrategyRolesTable;
   quant_strategy_symbols: QuantStrategySymbolsTable;
   quant_strategy_days: QuantStrategyDaysTable;
+  media_sources: MediaSourcesTable;
+  media_items: MediaItemsTable;
+  media_keyword_rules: MediaKeywordRulesTable;
+  media_item_tags: MediaItemTagsTable;
   level_sets: LevelSetsTable;
   level_set_roles: LevelSetRolesTable;
   levels: LevelsTable;
