@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, grantRoles } from './support/api.ts';
-import { openContext, pickOption, rowOf, soundPlays, toast } from './support/browser.ts';
+import { closeModal, openContext, pickOption, rowOf, soundPlays, toast } from './support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import { createExchangeAccount, type ExchangeAccount } from './support/exchange.ts';
 import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
@@ -205,8 +205,7 @@ test('a trader key is checked and followed; members watch the account live and i
     // Who may subscribe is decided after the check: the dialog that follows a new key is left for now.
     const permissions = a.locator('.ant-modal', { has: a.getByTestId('permissions-form') });
     await expect(permissions).toContainText('Trader 已创建');
-    await permissions.locator('.ant-modal-close').click();
-    await expect(permissions).toBeHidden();
+    await closeModal(permissions);
     const traderRow = rowOf(a, traderName);
     await expect(traderRow).toContainText(`********${account.apiKey.slice(-4)}`);
 

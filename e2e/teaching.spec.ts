@@ -412,10 +412,6 @@ test('an image pasted from another site is kept by the portal, and no reader ask
   const member = await openContext(browser);
   const page = member.page;
   const consoles = watchConsole(page);
-  // Access tokens live 20 s here: a page load can land while the last page's refresh was in flight, whose
-  // rotated refresh token the new page never saw. The provider refuses the old one (400) and the app
-  // renews through the prompt=none frame instead (auth-service.ts); the browser logs the refusal.
-  consoles.allow(/status of 400 .*\/oidc\/token/);
   const external = `${IMAGE_SITE_URL}/photo-pasted.png`;
   // What the browser got from the other site (nothing), and what the CSP stopped it from asking.
   const answeredElsewhere: string[] = [];

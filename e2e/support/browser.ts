@@ -46,3 +46,18 @@ export async function pickOption(page: Page, select: Locator, option: string, aw
   await away.click();
   await expect(openDropdown(page)).toHaveCount(0);
 }
+
+/**
+ * Closes an antd modal with its × button. The modal zooms in as it opens, and a click that lands while it
+ * still moves can miss the button, so the click waits for the motion to end and the gesture is retried
+ * until the modal has gone.
+ */
+export async function closeModal(modal: Locator) {
+  await expect(async () => {
+    if (await modal.isHidden()) return;
+    await expect(modal).not.toHaveClass(/ant-zoom/, { timeout: 2_000 });
+    await modal.locator('.ant-modal-close').click({ timeout: 2_000 });
+    await expect(modal).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(modal).toBeHidden();
+}
