@@ -16,6 +16,7 @@ const NOT_JSON = [
   'GET /Auth/oidc-pages.css', // assets of the identity provider's pages
   'GET /Auth/oidc-logout.js',
   'GET /uploads/*', // stored images
+  'GET /api/Media/ExportOpml', // an OPML document of the media sources, to download
 ];
 
 type RouteSchema = {

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { binanceContext, binanceReaderFactory, createBinanceReader } from './exchange/binance.ts';
+import { createMediaPoller, type MediaPoller } from './feeds/media-poller.ts';
 import { stdoutLogDestination } from './log-destination.ts';
 import { MailOutbox } from './mail/mailer.ts';
 import { createLevelWatch, type LevelWatch } from './market/level-watch.ts';
@@ -39,6 +40,8 @@ import { levelAdminRoutes, levelRoutes } from './routes/levels/levels.ts';
 import { healthRoutes } from './routes/management/health.ts';
 import { managementRoutes } from './routes/management/users.ts';
 import { marketAdminRoutes, marketRoutes } from './routes/market/market.ts';
+import { mediaRoutes } from './routes/media/media.ts';
+import { mediaAdminRoutes } from './routes/media/media-admin.ts';
 import { personalInfoRoutes } from './routes/personal-info/personal-info.ts';
 import { quantAdminRoutes, quantRoutes } from './routes/quant/quant.ts';
 import { subscriptionRoutes } from './routes/subscriptions/subscriptions.ts';
@@ -90,6 +93,8 @@ declare module 'fastify' {
     levelWatch: LevelWatch;
     /** Live prices for open charts (ticks every second by itself; tests tick it too). */
     marketPrices: MarketPrices;
+    /** Media monitoring's feed reader (polls by itself when config.mediaPoll; tests may call poll()). */
+    mediaPoller: MediaPoller;
   }
 }
 
@@ -267,6 +272,17 @@ export async function buildApp(deps: AppDeps) {
     syncing: traderSync !== undefined,
     nudge: (keyId) => hub.nudgeKey(keyId),
   });
+  // Media monitoring's sources, read when due (a lease per source: one process at a time).
+  const mediaPoller = createMediaPoller({
+    database,
+    log: app.log.child({ component: 'media-poller' }),
+    allowLoopback: config.feedFetch.allowLoopback,
+  });
+  app.decorate('mediaPoller', mediaPoller);
+  if (config.mediaPoll) app.addHook('onReady', async () => mediaPoller.start());
+  app.addHook('preClose', async () => mediaPoller.stop());
+  // A source an admin added or enabled is read at once by this process, not at its next round.
+  const nudgeMediaPoller = config.mediaPoll ? () => void mediaPoller.poll() : () => {};
   app.addHook('onReady', async () => traderSync?.start());
   app.addHook('preClose', async () => {
     await keyChecks.idle();
@@ -317,6 +333,7 @@ export async function buildApp(deps: AppDeps) {
       await members.register(marketRoutes, { market });
       await members.register(quantRoutes, { db });
       await members.register(levelRoutes, { db, market });
+      await members.register(mediaRoutes, { db });
     });
     // Admins only.
     await signedIn.register(async (admin) => {
@@ -331,6 +348,7 @@ export async function buildApp(deps: AppDeps) {
       await admin.register(marketAdminRoutes, { market });
       await admin.register(quantAdminRoutes, { db, externalImages });
       await admin.register(levelAdminRoutes, { db, market });
+      await admin.register(mediaAdminRoutes, { db, nudge: nudgeMediaPoller });
     });
   });
 

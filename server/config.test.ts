@@ -89,6 +89,16 @@ describe('loadConfig', () => {
     ).toBe(false);
   });
 
+  it('polls media sources by default, but not under NODE_ENV=test unless MEDIA_POLL says so', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mediaPoll).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).mediaPoll).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', MEDIA_POLL: 'true' }).mediaPoll).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), MEDIA_POLL: 'false' }).mediaPoll).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MEDIA_POLL: 'on' })).toThrow(
+      /MEDIA_POLL must be true or false/,
+    );
+  });
+
   it('refuses a short APP_SECRET and an ADMIN_PASSWORD without ADMIN_EMAIL', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), APP_SECRET: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_PASSWORD: 'longenough1' })).toThrow(

@@ -65,6 +65,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   ),
+  MEDIA_POLL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  ),
   IMAGE_FETCH_ALLOW_LOOPBACK: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
@@ -139,6 +143,11 @@ export type Config = {
    * off by default when NODE_ENV=test.
    */
   levelWatch: boolean;
+  /**
+   * Whether this process reads the media sources that are due (server/feeds/media-poller.ts; any number of
+   * processes may, each source is read by one at a time). On by default, off by default when NODE_ENV=test.
+   */
+  mediaPoll: boolean;
   /**
    * Copying images of other sites (services/external-images.ts): loopback addresses and an extra trusted
    * certificate authority are for the tests' image server only, and refused in production.
@@ -226,6 +235,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     exchangeTestBaseUrl: e.EXCHANGE_TEST_BASE_URL?.replace(/\/+$/, ''),
     traderSync: e.TRADER_SYNC === undefined ? e.NODE_ENV !== 'test' : e.TRADER_SYNC === 'true',
     levelWatch: e.LEVEL_WATCH === undefined ? e.NODE_ENV !== 'test' : e.LEVEL_WATCH === 'true',
+    mediaPoll: e.MEDIA_POLL === undefined ? e.NODE_ENV !== 'test' : e.MEDIA_POLL === 'true',
     imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK === 'true', ca: imageFetchCa },
     feedFetch: { allowLoopback: e.FEED_FETCH_ALLOW_LOOPBACK === 'true' },
     metricsToken: e.METRICS_TOKEN,

@@ -265,6 +265,65 @@ export const MESSAGES = {
     en: 'A field of the freqtrade backtest result is missing or of the wrong type',
   },
   freqtradeTooLarge: { zh: '文件不能超过 20 MB', en: 'The file is larger than 20 MB.' },
+  mediaUrlRequired: { zh: '请输入订阅源地址', en: 'Enter the address of the feed' },
+  mediaUrlInvalid: {
+    zh: '订阅源地址须为 http 或 https 网址',
+    en: 'The feed address must be an http or https address',
+  },
+  mediaUrlCredentials: {
+    zh: '订阅源地址不能包含用户名或密码',
+    en: 'The feed address cannot hold a user name or password',
+  },
+  mediaUrlTooLong: {
+    zh: '订阅源地址不能超过2048个字符',
+    en: 'The feed address cannot exceed 2,048 characters',
+  },
+  mediaTitleTooLong: { zh: '名称不能超过200个字符', en: 'The name cannot exceed 200 characters' },
+  mediaKindInvalid: {
+    zh: '请选择类型：新闻、KOL、交易所公告或其他',
+    en: 'Choose a kind: news, KOL, exchange announcement or other',
+  },
+  mediaLanguageInvalid: {
+    zh: '请选择语言：中文、英文或其他',
+    en: 'Choose a language: Chinese, English or other',
+  },
+  mediaPollIntervalRange: {
+    zh: '抓取间隔须为60到86400秒之间的整数',
+    en: 'The polling interval is a whole number of seconds from 60 to 86,400',
+  },
+  mediaSourceExists: { zh: '已有该地址的订阅源', en: 'A source with this address already exists' },
+  mediaSourceNotFound: { zh: '订阅源不存在', en: 'No such source' },
+  mediaItemNotFound: { zh: '该资讯不存在', en: 'No such item' },
+  mediaKeywordRequired: { zh: '请输入关键词', en: 'Enter a keyword or phrase' },
+  mediaKeywordTooLong: { zh: '关键词不能超过100个字符', en: 'The keyword cannot exceed 100 characters' },
+  mediaTagRequired: { zh: '请输入标签', en: 'Enter a tag' },
+  mediaTagTooLong: { zh: '标签不能超过30个字符', en: 'The tag cannot exceed 30 characters' },
+  mediaKeywordRuleExists: {
+    zh: '已有相同关键词和标签的规则',
+    en: 'A rule with this keyword and tag already exists',
+  },
+  mediaKeywordRulesTooMany: { zh: '关键词规则不能超过500条', en: 'At most 500 keyword rules' },
+  mediaKeywordRuleNotFound: { zh: '关键词规则不存在', en: 'No such keyword rule' },
+  mediaSearchTooLong: { zh: '搜索内容不能超过100个字符', en: 'The search cannot exceed 100 characters' },
+  mediaLimitInvalid: { zh: '每页数量须为1-50', en: 'A page holds 1 to 50 items' },
+  mediaCursorInvalid: {
+    zh: '分页位置无效，请从第一页重新加载',
+    en: 'The page position is not valid: load again from the first page',
+  },
+  opmlRequired: { zh: '请提供 OPML 文件', en: 'Provide an OPML file' },
+  opmlTooLarge: { zh: 'OPML 文件不能超过 1 MB', en: 'The OPML file is larger than 1 MB.' },
+  opmlNotXml: {
+    zh: '文件不是有效的 OPML：它不是格式正确的 XML',
+    en: 'The file is not a valid OPML document: it is not well-formed XML',
+  },
+  opmlNotOpml: {
+    zh: '这不是 OPML 文件：根元素须为 <opml>，且包含 <body>',
+    en: 'This is not an OPML file: its root must be <opml>, with a <body>',
+  },
+  opmlTooManySources: {
+    zh: 'OPML 文件中的订阅源不能超过1000个',
+    en: 'The OPML file lists more than 1,000 feeds',
+  },
   reactionInvalid: {
     zh: '反馈类型无效',
     en: 'The reaction must be following, reverse-following or watching',

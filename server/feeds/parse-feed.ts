@@ -63,7 +63,7 @@ const BOMS: Array<[bytes: number[], label: string]> = [
  * encoding (RFC 7303's order), then UTF-8. A guess that does not fit the bytes gives way to the next, so a
  * server that says UTF-8 about a GBK document that declares GBK is still read right.
  */
-function decodeText(body: Buffer, charset: string | undefined): string {
+export function decodeText(body: Buffer, charset: string | undefined): string {
   const bom = BOMS.find(([bytes]) => bytes.every((byte, i) => body[i] === byte))?.[1];
   // The declaration is ASCII in every encoding without a byte order mark, so it is read before decoding.
   const declared = /^<\?xml[^>]*?\sencoding\s*=\s*["']([\w.:-]+)["']/.exec(

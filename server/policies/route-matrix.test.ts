@@ -271,6 +271,57 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
     fixtures.$quantPremium = await addQuant([premium.id]);
     fixtures.$quantToEdit = await addQuant([]);
     fixtures.$quantToDelete = await addQuant([]);
+
+    // Media monitoring: two sources (one to delete), an item, two keyword rules (one to delete).
+    const addSource = async (name: string) =>
+      (
+        await db
+          .insertInto('media_sources')
+          .values({
+            url: `https://news.example/${name}.xml`,
+            title: name,
+            kind: 'news',
+            language: 'en',
+            poll_interval_seconds: 300,
+            enabled: 1,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const mediaSource = await addSource('matrix');
+    fixtures.$mediaSource = String(mediaSource);
+    fixtures.$mediaSourceToDelete = String(await addSource('matrix-to-delete'));
+    const item = await db
+      .insertInto('media_items')
+      .values({
+        source_id: mediaSource,
+        dedup_key: 'matrix-item',
+        guid: 'matrix-item',
+        link: 'https://news.example/matrix/1',
+        title: 'Matrix story',
+        summary_text: null,
+        summary_html: null,
+        published_at: now,
+        fetched_at: now,
+        language: 'en',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    fixtures.$mediaItem = String(item.id);
+    const addRule = async (keyword: string) =>
+      String(
+        (
+          await db
+            .insertInto('media_keyword_rules')
+            .values({ keyword, tag: keyword, created_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    fixtures.$mediaRule = await addRule('matrix');
+    fixtures.$mediaRuleToDelete = await addRule('matrix-to-delete');
   }
 
   afterAll(async () => {
