@@ -60,6 +60,27 @@ async function urlTaken(trx: Transaction<DB>, url: string, except?: number) {
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** A new source, due at once; undefined when its address is already taken (the unique URL decides a race). */
+function insertSource(trx: Transaction<DB>, source: MediaSourceInput, actor: Actor, now: number) {
+  return trx
+    .insertInto('media_sources')
+    .values({
+      url: source.url,
+      title: source.title,
+      kind: source.kind,
+      language: source.language,
+      poll_interval_seconds: source.pollIntervalSeconds,
+      enabled: source.enabled ? 1 : 0,
+      next_poll_at: now,
+      created_by: actor.userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('url').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
 export async function addMediaSource(
   db: Kysely<DB>,
   input: MediaSourceInput,
@@ -68,24 +89,8 @@ export async function addMediaSource(
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     if (await urlTaken(trx, input.url)) throw exists();
-    const row = await trx
-      .insertInto('media_sources')
-      .values({
-        url: input.url,
-        title: input.title,
-        kind: input.kind,
-        language: input.language,
-        poll_interval_seconds: input.pollIntervalSeconds,
-        enabled: input.enabled ? 1 : 0,
-        next_poll_at: now,
-        created_by: actor.userId,
-        created_at: now,
-        updated_at: now,
-      })
-      // Two admins adding the same address at once: the second is told it exists.
-      .onConflict((oc) => oc.column('url').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    // Two admins adding the same address at once: the second is told it exists.
+    const row = await insertSource(trx, input, actor, now);
     if (!row) throw exists();
     await record(trx, 'addSource', row.id, actor, { url: input.url, kind: input.kind });
     return row.id;
@@ -245,23 +250,7 @@ export async function importMediaSources(
         result.skipped.push({ url: source.url, reason: 'exists' });
         continue;
       }
-      const row = await trx
-        .insertInto('media_sources')
-        .values({
-          url: source.url,
-          title: source.title,
-          kind: source.kind,
-          language: source.language,
-          poll_interval_seconds: source.pollIntervalSeconds,
-          enabled: source.enabled ? 1 : 0,
-          next_poll_at: now,
-          created_by: actor.userId,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('url').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const row = await insertSource(trx, source, actor, now);
       if (row) result.added.push({ id: row.id, url: source.url, title: source.title });
       else result.skipped.push({ url: source.url, reason: 'exists' });
     }
