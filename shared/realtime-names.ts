@@ -15,6 +15,8 @@ export const HUB_EVENTS = {
   levelSetChanged: 'LevelSetChanged',
   levelCrossed: 'LevelCrossed',
   marketPrice: 'MarketPrice',
+  mediaItemsAdded: 'MediaItemsAdded',
+  mediaItemChanged: 'MediaItemChanged',
 } as const;
 
 /** The most symbols one connection may watch at once. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { advisory, advisoryCounts, subscriptionItem, traderRef } from './schemas/advisories.ts';
+import { mediaItem } from './schemas/media.ts';
 import { systemMessage } from './schemas/system-messages.ts';
 import type { TraderLiveChangedPayload } from './schemas/trading.ts';
 
@@ -56,6 +57,27 @@ export const levelCrossedPayload = z.object({
   at: z.string(),
 });
 
+/** The most items one MediaItemsAdded carries (a bigger read says `more`: read the stream again). */
+export const MEDIA_PUSH_LIMIT = 20;
+
+/**
+ * MediaItemsAdded: a feed read brought new items (newest first, at most MEDIA_PUSH_LIMIT; `more`: there were
+ * others). `notify`: announce the important ones (false for a source's first read, which is its backlog).
+ */
+export const mediaItemsAddedPayload = z.object({
+  items: z.array(mediaItem),
+  more: z.boolean(),
+  notify: z.boolean(),
+});
+
+/** MediaItemChanged: an administrator hid, showed, pinned or unpinned an item (`item` null: hidden from you). */
+export const mediaItemChangedPayload = z.object({
+  id: z.number(),
+  hidden: z.boolean(),
+  pinned: z.boolean(),
+  item: mediaItem.nullable(),
+});
+
 /**
  * MarketPrice: a symbol's last price, to the connections that asked for it (WatchMarket) while a chart of it
  * is open; at most once a second per symbol; not stored (no event id).
@@ -69,6 +91,8 @@ export const marketPricePayload = z.object({
 });
 
 export type MarketPricePayload = z.infer<typeof marketPricePayload>;
+export type MediaItemsAddedPayload = z.infer<typeof mediaItemsAddedPayload>;
+export type MediaItemChangedPayload = z.infer<typeof mediaItemChangedPayload>;
 export type LevelSetChangedPayload = z.infer<typeof levelSetChangedPayload>;
 export type LevelCrossedPayload = z.infer<typeof levelCrossedPayload>;
 export type LoadAdvisorySubPayload = z.infer<typeof loadAdvisorySubPayload>;
@@ -99,6 +123,8 @@ export type ServerToClientEvents = {
   LevelSetChanged: (payload: WithEventId<LevelSetChangedPayload>) => void;
   LevelCrossed: (payload: WithEventId<LevelCrossedPayload>) => void;
   MarketPrice: (payload: MarketPricePayload) => void;
+  MediaItemsAdded: (payload: WithEventId<MediaItemsAddedPayload>) => void;
+  MediaItemChanged: (payload: WithEventId<MediaItemChangedPayload>) => void;
 };
 
 /** A member's page asks for a symbol's live price while it shows a chart of it, and says when it stops. */

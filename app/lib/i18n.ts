@@ -40,6 +40,7 @@ const NAMESPACES = [
   'tools',
   'pressure',
   'quant',
+  'media',
 ];
 
 void i18n.use(initReactI18next).init({

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { SafeFetchError, type SafeFetchResult, safeFetch } from '../net/safe-fetch.ts';
 import { sanitizeArticleHtml } from '../services/html.ts';
-import { inTransaction } from '../services/hub-events.ts';
+import { inTransaction, recordHubEvent } from '../services/hub-events.ts';
 import { type FeedItem, FeedRejected, type ParsedFeed, parseFeed } from './parse-feed.ts';
 
 // Media monitoring's reader. Every `everyMs` it takes the enabled sources that are due (`next_poll_at`),
@@ -47,7 +47,7 @@ export type MediaPollerOptions = {
   allowLoopback?: boolean;
   /** Private ranges may be read (no setting gives this yet). */
   allowPrivate?: boolean;
-  /** Told after each source's new items are committed (a later step publishes them to the hub). */
+  /** Told after each source's new items are committed (the same transaction recorded their hub event). */
   onNewItems?: (items: NewMediaItems) => void | Promise<void>;
   /** How often due sources are looked for (5 s). */
   everyMs?: number;
@@ -151,6 +151,8 @@ type ClaimedSource = {
   etag: string | null;
   last_modified: string | null;
   error_count: number;
+  /** Null until the source's first good read. */
+  last_fetched_at: number | null;
 };
 
 /** The tags (with the keyword that gave each) and importance the rules give a text. */
@@ -313,6 +315,7 @@ export function createMediaPoller(options: MediaPollerOptions): MediaPoller {
         'etag',
         'last_modified',
         'error_count',
+        'last_fetched_at',
       ])
       .executeTakeFirst();
   }
@@ -392,6 +395,13 @@ export function createMediaPoller(options: MediaPollerOptions): MediaPoller {
       const stored = await inTransaction(db, async (trx) => {
         const result = await storeMediaItems(trx, source, feed.items, rules, now());
         await recordRead(trx, source, startedAt, answer, feed);
+        // Members see them arrive; a source's first read is its backlog, shown without notifications.
+        if (result.itemIds.length)
+          await recordHubEvent(trx, {
+            name: 'media.added',
+            itemIds: result.itemIds,
+            notify: source.last_fetched_at !== null,
+          });
         return result;
       });
       if (stored.itemIds.length) await tell({ sourceId: source.id, ...stored });

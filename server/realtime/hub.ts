@@ -14,6 +14,7 @@ import { createDelivery, type EventHandler } from './delivery.ts';
 import { createEventQueue } from './event-queue.ts';
 import { createExclusionCache } from './exclusions.ts';
 import { levelEventHandlers } from './level-events.ts';
+import { mediaEventHandlers } from './media-events.ts';
 import { ADMINS, type HubServer, keyRoom, localSockets, userRoom } from './sockets.ts';
 
 const SWEEP_EVERY_MS = 5_000;
@@ -100,7 +101,11 @@ export function createHub(options: {
     connections: () => connections,
   });
   const { deliver } = delivery;
-  for (const [name, handler] of Object.entries({ ...advisoryEventHandlers, ...levelEventHandlers }))
+  for (const [name, handler] of Object.entries({
+    ...advisoryEventHandlers,
+    ...levelEventHandlers,
+    ...mediaEventHandlers,
+  }))
     delivery.on(name as HubEventName, handler as EventHandler<HubEventName>);
   const connections: Connections = createConnections({ db, io, log, clustered, deliver });
   const queue = createEventQueue({

@@ -5,7 +5,7 @@ import { idsOrNone } from '../db/in-list.ts';
 import type { DB } from '../db/schema.ts';
 import { type Actor, audit } from './audit.ts';
 import { DomainError } from './errors.ts';
-import { inTransaction } from './hub-events.ts';
+import { inTransaction, recordHubEvent } from './hub-events.ts';
 
 // Media monitoring's items as members read them: one stream, pinned items first, then newest first, paged
 // by a cursor that names the last item of the page before (its pinned flag, date and id). Items stored
@@ -62,16 +62,9 @@ function decodeCursor(text: string): Cursor {
 /** The search as a LIKE pattern: its own `%`, `_` and `\` taken literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * A page of the stream with the filters asked. `withHidden`: hidden items are included (administrators).
- * `nextCursor` is undefined on the last page.
- */
-export async function readMediaStream(
-  db: Kysely<DB>,
-  filter: MediaStreamFilter,
-  options: { withHidden: boolean },
-): Promise<{ records: MediaItemRecord[]; nextCursor: string | undefined }> {
-  let query = db
+/** Items with their source, as the stream shows them. */
+const selectItems = (db: Kysely<DB>) =>
+  db
     .selectFrom('media_items as i')
     .innerJoin('media_sources as s', 's.id', 'i.source_id')
     .select([
@@ -90,6 +83,54 @@ export async function readMediaStream(
       's.url as source_url',
       's.kind as source_kind',
     ]);
+
+/** Each row with the tags it was given (and the keyword that gave each). */
+async function withTags(
+  db: Kysely<DB>,
+  rows: Array<Omit<MediaItemRecord, 'tags'>>,
+): Promise<MediaItemRecord[]> {
+  const tags = await db
+    .selectFrom('media_item_tags')
+    .select(['item_id', 'tag', 'keyword'])
+    .where('item_id', 'in', idsOrNone(rows.map((row) => row.id)))
+    .orderBy('tag')
+    .orderBy('keyword')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    tags: tags.filter((t) => t.item_id === row.id).map(({ tag, keyword }) => ({ tag, keyword })),
+  }));
+}
+
+/**
+ * The items of these ids that still exist, newest first, at most `limit` (hidden ones only `withHidden`):
+ * what the hub pushes when items arrive or change.
+ */
+export async function readMediaItems(
+  db: Kysely<DB>,
+  ids: readonly number[],
+  options: { withHidden: boolean; limit: number },
+): Promise<MediaItemRecord[]> {
+  let query = selectItems(db).where('i.id', 'in', idsOrNone([...ids]));
+  if (!options.withHidden) query = query.where('i.hidden', '=', 0);
+  const rows = await query
+    .orderBy('i.published_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(options.limit)
+    .execute();
+  return withTags(db, rows);
+}
+
+/**
+ * A page of the stream with the filters asked. `withHidden`: hidden items are included (administrators).
+ * `nextCursor` is undefined on the last page.
+ */
+export async function readMediaStream(
+  db: Kysely<DB>,
+  filter: MediaStreamFilter,
+  options: { withHidden: boolean },
+): Promise<{ records: MediaItemRecord[]; nextCursor: string | undefined }> {
+  let query = selectItems(db);
   if (!options.withHidden) query = query.where('i.hidden', '=', 0);
   if (filter.sourceId !== undefined) query = query.where('i.source_id', '=', filter.sourceId);
   if (filter.kind) query = query.where('s.kind', '=', filter.kind);
@@ -130,19 +171,9 @@ export async function readMediaStream(
   const rows = !after || after.pinned === 1 ? await part(1, want) : [];
   if (rows.length < want) rows.push(...(await part(0, want - rows.length)));
   const page = rows.slice(0, filter.limit);
-  const tags = await db
-    .selectFrom('media_item_tags')
-    .select(['item_id', 'tag', 'keyword'])
-    .where('item_id', 'in', idsOrNone(page.map((row) => row.id)))
-    .orderBy('tag')
-    .orderBy('keyword')
-    .execute();
   const last = page.at(-1);
   return {
-    records: page.map((row) => ({
-      ...row,
-      tags: tags.filter((t) => t.item_id === row.id).map(({ tag, keyword }) => ({ tag, keyword })),
-    })),
+    records: await withTags(db, page),
     nextCursor:
       rows.length > filter.limit && last
         ? encodeCursor({ pinned: last.pinned, publishedAt: last.published_at, id: last.id })
@@ -180,6 +211,7 @@ export async function setMediaItemFlag(
     const action = { hidden: ['unhideItem', 'hideItem'], pinned: ['unpinItem', 'pinItem'] }[flag][
       value ? 1 : 0
     ];
+    await recordHubEvent(trx, { name: 'media.changed', itemId: id });
     await audit(trx, {
       action: `admin.media.${action}`,
       actorId: actor.userId,

@@ -20,6 +20,8 @@ function handlersSpy(): HubHandlers & Record<string, ReturnType<typeof vi.fn>> {
     LevelSetChanged: vi.fn(),
     LevelCrossed: vi.fn(),
     MarketPrice: vi.fn(),
+    MediaItemsAdded: vi.fn(),
+    MediaItemChanged: vi.fn(),
   };
 }
 

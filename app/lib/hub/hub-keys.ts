@@ -18,6 +18,11 @@ export const hubKeys = {
   reactions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'my-reactions'] as const,
   /** Level sets read from GET /api/Levels/List (any filter); LevelSetChanged and LevelCrossed refetch them. */
   levelSets: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'level-sets'] as const,
+  /** Every media stream held (GET /api/Media/Stream, an infinite query per filters; MediaItemsAdded, MediaItemChanged). */
+  mediaStreams: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'media-stream'] as const,
+  /** The media stream with these filters (no page size or cursor: the pages are the query's). */
+  mediaStream: (sub: string | undefined, filters: object) =>
+    [USER_QUERY_PREFIX, sub, 'hub', 'media-stream', filters] as const,
   /** A symbol's live price (MarketPrice), while a page watches it. */
   marketPrice: (sub: string | undefined, symbol: string) =>
     [USER_QUERY_PREFIX, sub, 'hub', 'market-price', symbol] as const,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LevelCrossedPayload, WithEventId } from '#shared/realtime.ts';
+import type { MediaItem } from '#shared/schemas/media.ts';
 import type { TraderLiveChangedPayload } from '#shared/schemas/trading.ts';
 import { accountKeys } from '../account.ts';
 import type { ArrivedAdvisory } from './hub-cache.ts';
@@ -39,6 +40,7 @@ const statusListeners = new Set<() => void>();
 const arrivalListeners = new Set<(arrived: ArrivedAdvisory[]) => void>();
 const traderLiveListeners = new Set<(change: TraderLiveChangedPayload) => void>();
 const crossingListeners = new Set<(crossing: WithEventId<LevelCrossedPayload>) => void>();
+const importantMediaListeners = new Set<(items: MediaItem[]) => void>();
 /** Symbols whose live price a page wants, with how many ask (kept across connections). */
 const marketWatches = new Map<string, number>();
 
@@ -77,6 +79,9 @@ export function acquireHub(options: HubLeaseOptions): () => void {
         },
         onLevelCrossed: (crossing) => {
           for (const listener of crossingListeners) listener(crossing);
+        },
+        onImportantMedia: (items) => {
+          for (const listener of importantMediaListeners) listener(items);
         },
       }),
       onStatus: (next) => {
@@ -147,6 +152,12 @@ export function onTraderLiveChanged(listener: (change: TraderLiveChangedPayload)
 export function onLevelCrossed(listener: (crossing: WithEventId<LevelCrossedPayload>) => void): () => void {
   crossingListeners.add(listener);
   return () => crossingListeners.delete(listener);
+}
+
+/** Listens for important media items as they arrive (newest first; each read's once). */
+export function onImportantMedia(listener: (items: MediaItem[]) => void): () => void {
+  importantMediaListeners.add(listener);
+  return () => importantMediaListeners.delete(listener);
 }
 
 /**

@@ -3,6 +3,7 @@ import type {
   AdvisoryCounts,
   AdvisoryDto,
   LevelCrossedPayload,
+  MediaItemsAddedPayload,
   SystemMessageDto,
   WithEventId,
 } from '#shared/realtime.ts';
@@ -22,6 +23,7 @@ import {
 import type { HubHandlers } from './hub-connection.ts';
 import { hubKeys } from './hub-keys.ts';
 import { applyTraderLiveChange, liveChangeVerdict } from './hub-live.ts';
+import { applyMediaItemChanged, applyMediaItemsAdded } from './hub-media.ts';
 
 /** Hub-fed queries are kept while the person is signed in: the hub keeps them current, not refetching. */
 export const HUB_QUERY_OPTIONS = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };
@@ -36,6 +38,8 @@ export interface HubSyncOptions {
   onTraderLive?(change: TraderLiveChangedPayload): void;
   /** The live price crossed a level of a set the member watches. */
   onLevelCrossed?(crossing: WithEventId<LevelCrossedPayload>): void;
+  /** A feed read brought items that keyword rules marked important (not a source's first read). */
+  onImportantMedia?(items: MediaItemsAddedPayload['items']): void;
 }
 
 /**
@@ -70,6 +74,7 @@ export function hubCacheHandlers({
   onArrived,
   onTraderLive,
   onLevelCrossed,
+  onImportantMedia,
 }: HubSyncOptions): HubHandlers {
   queryClient.setQueryDefaults(hubKeys.all(sub), HUB_QUERY_OPTIONS);
   const setMessages = (update: (current: SystemMessageDto[] | undefined) => SystemMessageDto[] | undefined) =>
@@ -117,5 +122,11 @@ export function hubCacheHandlers({
       void queryClient.invalidateQueries({ queryKey: hubKeys.levelSets(sub) });
       onLevelCrossed?.(crossing);
     },
+    [HUB_EVENTS.mediaItemsAdded]: (added) => {
+      applyMediaItemsAdded(queryClient, sub, added);
+      const important = added.items.filter((item) => item.important);
+      if (added.notify && important.length > 0) onImportantMedia?.(important);
+    },
+    [HUB_EVENTS.mediaItemChanged]: (change) => applyMediaItemChanged(queryClient, sub, change),
   };
 }

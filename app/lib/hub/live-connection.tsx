@@ -11,12 +11,16 @@ import {
   closeHub,
   hubStatus,
   onAdvisoriesArrived,
+  onImportantMedia,
   onLevelCrossed,
   subscribeHubStatus,
 } from './hub-runtime.ts';
 
 /** Where members read the support and pressure levels. */
 export const PRESSURE_PATH = '/pressure';
+
+/** Where members read media monitoring's stream. */
+export const MEDIA_PATH = '/media';
 
 /** Where members read the strategy feed (spec §2: Trading, /?type=2). */
 export const ADVISORY_FEED_PATH = '/?type=2';
@@ -46,7 +50,53 @@ export function LiveConnection() {
 
   useArrivalNotifications();
   useCrossingNotifications();
+  useImportantMediaNotifications();
   return null;
+}
+
+/** Important media items arrived (keyword rules said so): one notification per read, with the reminder sound. */
+function useImportantMediaNotifications() {
+  const { t } = useTranslation('media');
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+
+  useEffect(
+    () =>
+      onImportantMedia((items) => {
+        const [newest] = items;
+        if (!newest) return;
+        void playReminder();
+        const key = `media-important-${newest.id}`;
+        notification.warning({
+          key,
+          title:
+            items.length === 1 ? t('important.title') : t('important.titleMany', { count: items.length }),
+          description: (
+            <div>
+              <div style={{ fontWeight: 600 }}>{newest.title}</div>
+              <div style={{ color: 'rgba(0, 0, 0, 0.55)' }}>
+                {[newest.source.title, ...newest.tags].join(' · ')}
+              </div>
+            </div>
+          ),
+          actions: (
+            <Button
+              type="primary"
+              size="small"
+              onClick={() => {
+                notification.destroy(key);
+                navigate(MEDIA_PATH);
+              }}
+            >
+              {t('important.view')}
+            </Button>
+          ),
+          duration: 0,
+          props: { 'data-testid': 'media-important-notification' },
+        });
+      }),
+    [notification, navigate, t],
+  );
 }
 
 /** The live price crossed a level of a set the member watches: a notification with the reminder sound. */
