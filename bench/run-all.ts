@@ -33,6 +33,10 @@ const BENCHMARKS: Array<[title: string, file: string]> = [
     'market-candles.bench.ts',
   ],
   [
+    'media monitoring: 10,000 items from 200 feeds, a quiet poll (mostly 304) vs the bare conditional GETs, a full re-read stores nothing',
+    'media-poller.bench.ts',
+  ],
+  [
     'first load in Chromium: JavaScript on the wire per page, first contentful paint vs a blank Vite + React + antd page',
     'first-load.bench.ts',
   ],

@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { MediaItemChangedPayload, MediaItemsAddedPayload } from '#shared/realtime.ts';
-import type { MediaItem, MediaStream, MediaStreamQuery } from '#shared/schemas/media.ts';
+import type { MediaLanguage, MediaSourceKind } from '#shared/media.ts';
+import type { MediaItem, MediaStream } from '#shared/schemas/media.ts';
 import { hubKeys } from './hub-keys.ts';
 
 // The media stream pages held (GET /api/Media/Stream, one infinite query per set of filters) kept current
@@ -9,7 +10,13 @@ import { hubKeys } from './hub-keys.ts';
 // that brought more items than the event carries, a pin that moves an item) makes that query read again.
 
 /** The stream's filters, as a query key holds them (no page size or cursor). */
-export type MediaStreamFilters = Omit<MediaStreamQuery, 'limit' | 'cursor'>;
+export type MediaStreamFilters = {
+  sourceId?: number;
+  kind?: MediaSourceKind;
+  tag?: string;
+  language?: MediaLanguage;
+  q?: string;
+};
 export type MediaStreamPages = InfiniteData<MediaStream, string | null>;
 
 /** Whether an item belongs in a stream with these filters (the server's rules: exact filters, search in any case). */
