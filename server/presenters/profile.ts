@@ -1,11 +1,10 @@
+import { memberDaysRemaining } from '#shared/membership.ts';
 import type { PersonalInfo, SessionInfo } from '#shared/schemas/personal.ts';
 import { GENDERS } from '#shared/schemas/personal.ts';
 import { isMember, membershipLevel } from '../policies/membership.ts';
 import type { SessionSummary } from '../services/sessions.ts';
 import type { UserRow } from '../services/user-lookup.ts';
 import { isoTime, isoTimeOrNull, pictureOf } from './common.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const genderOf = (value: string | null): PersonalInfo['gender'] =>
   GENDERS.find((gender) => gender === value) ?? null;
@@ -26,8 +25,7 @@ export function presentPersonalInfo(user: UserRow, roles: string[], now = Date.n
     membershipLevel: membershipLevel(roles),
     isMember: isMember({ roles, memberExpiryDate: user.member_expiry_date }, now),
     memberExpiryDate: isoTimeOrNull(user.member_expiry_date),
-    memberDaysRemaining:
-      user.member_expiry_date === null ? null : Math.floor((user.member_expiry_date - now) / DAY_MS),
+    memberDaysRemaining: memberDaysRemaining(user.member_expiry_date, now),
     emailConfirmed: user.email_confirmed_at !== null,
     pendingEmail: user.pending_email,
     createdAt: isoTime(user.created_at),

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { memberDaysRemaining } from '#shared/membership.ts';
 import type {
   ManagedUser,
   ManagedUserRow,
@@ -13,8 +14,6 @@ import { isoTime, isoTimeOrNull } from './common.ts';
 type UserRow = Selectable<UsersTable>;
 type UserFields = Pick<UserRow, 'id' | 'user_name' | 'member_expiry_date' | 'member_credit'>;
 type ListedUser = UserFields & Pick<UserRow, 'email' | 'created_at'>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The spec's plain user list entry. */
 export function presentManagedUser(user: UserFields): ManagedUser {
@@ -39,8 +38,7 @@ export function presentUserDetail(
 ): UserDetail {
   return {
     ...presentUserRow(user, tags.ids),
-    memberDaysRemaining:
-      user.member_expiry_date === null ? null : Math.floor((user.member_expiry_date - now) / DAY_MS),
+    memberDaysRemaining: memberDaysRemaining(user.member_expiry_date, now),
     level: membershipLevel(tags.names),
     emailConfirmed: user.email_confirmed_at !== null,
   };

@@ -14,9 +14,9 @@ import { FormActions } from '../../components/form-actions.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { memberDaysRemaining } from '../../lib/membership-days.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { ASSIGN_FIELDS, useAssignUserRole } from './admin-users-api.ts';
-import { memberDaysRemaining } from './membership-days.ts';
 import { adminRoleId, roleLabel } from './role-tags.ts';
 
 /** Member days the form accepts (the server's bounds). */

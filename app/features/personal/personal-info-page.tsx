@@ -16,6 +16,7 @@ import { AVATAR_SIZE, DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
+import { membershipTerm } from '../../lib/membership-days.ts';
 import { membershipLabel } from './membership-labels.ts';
 
 const { Title, Text } = Typography;
@@ -41,7 +42,8 @@ export function PersonalInfoPage() {
   const info = account.data;
   const none = <Text type="secondary">{t('info.notSet')}</Text>;
   const expiry = info.memberExpiryDate ? dayjs(info.memberExpiryDate) : null;
-  const days = info.memberDaysRemaining;
+  // The same count as the back office shows for this membership (calendar days in the viewer's time zone).
+  const term = membershipTerm(info.memberExpiryDate);
 
   const items: DescriptionsProps['items'] = [
     { key: 'nickName', label: t('fields.nickName'), children: info.nickName || none },
@@ -91,18 +93,22 @@ export function PersonalInfoPage() {
       key: 'days',
       label: t('fields.memberDaysRemaining'),
       children:
-        days === null ? (
+        term.kind === 'none' ? (
           info.isMember ? (
             t('info.noExpiry')
           ) : (
             none
           )
-        ) : days < 0 ? (
+        ) : term.kind === 'expired' ? (
           <Tag color="red" variant="outlined">
             {t('info.expired')}
           </Tag>
+        ) : term.kind === 'endsToday' ? (
+          <Tag color="orange" variant="outlined">
+            {t('info.endsToday')}
+          </Tag>
         ) : (
-          t('info.days', { count: days })
+          t('info.days', { count: term.days })
         ),
     },
     { key: 'gender', label: t('fields.gender'), children: info.gender ? t(`gender.${info.gender}`) : none },

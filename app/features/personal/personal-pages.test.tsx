@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '../../lib/i18n.ts';
 import {
@@ -21,11 +22,12 @@ describe('account info', () => {
     await changeLocale('zh');
   });
 
-  it('shows the profile, membership and expiry', async () => {
+  it('shows the profile, membership and expiry, its days counted as the back office counts them', async () => {
+    // The API's own count is in the server's time zone; the page counts the date in the viewer's, as the
+    // back office does (a 30-day membership set a moment ago reads 30 on both).
+    const expiry = dayjs().add(12, 'day');
     stubApi(
-      accountHandlers(
-        personalInfoOf({ memberDaysRemaining: 12, memberExpiryDate: '2030-06-30T00:00:00.000Z' }),
-      ),
+      accountHandlers(personalInfoOf({ memberDaysRemaining: 11, memberExpiryDate: expiry.toISOString() })),
     );
     renderApp('/personal/info', { auth: FakeAuth.signedIn() });
     const info = await screen.findByTestId('personal-info');
@@ -33,7 +35,7 @@ describe('account info', () => {
     expect(screen.getByTestId('membership-level')).toHaveTextContent('标准会员');
     for (const text of [
       'member@example.com',
-      '2030年6月30日',
+      expiry.format('LL'),
       '12 天',
       '女',
       '+86 138 1234 5678',

@@ -43,6 +43,7 @@ export const personal: Messages<typeof zh> = {
     noExpiry: 'No expiry',
     expired: 'Expired',
     days_one: '{{count}} day',
+    endsToday: 'Ends today',
     days_other: '{{count}} days',
     pendingEmail: 'E-mail change waiting for confirmation: {{email}}',
     pendingEmailHint:

@@ -40,6 +40,7 @@ export const personal = {
     noExpiry: '长期有效',
     expired: '已过期',
     days_one: '{{count}} 天',
+    endsToday: '今天到期',
     days_other: '{{count}} 天',
     pendingEmail: '邮箱更改待确认：{{email}}',
     pendingEmailHint: '请打开发送到新邮箱的确认链接。在此之前，您的账户仍使用当前邮箱。',

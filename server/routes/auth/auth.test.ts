@@ -92,7 +92,7 @@ describe.each(TEST_DIALECTS)('identity on %s', (dialect) => {
         email: user.email,
         isMember: true,
         membershipLevel: 'PremiumUser',
-        memberDaysRemaining: 9,
+        memberDaysRemaining: 10,
       });
       expect(await auditActions()).toContain('login');
     });

@@ -263,7 +263,7 @@ describe.each(TEST_DIALECTS)('user management on %s', (dialect) => {
     expect(after).toMatchObject({
       email: 'renamed@example.com',
       level: 'PremiumUser',
-      memberDaysRemaining: 44,
+      memberDaysRemaining: 45,
     });
     expect((await get('/api/Management/GetUser?userId=nope')).statusCode).toBe(404);
   });

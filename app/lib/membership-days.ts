@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { memberDaysRemaining as daysRemaining } from '#shared/membership.ts';
 
 /** Where a membership stands today, for the "days remaining" of the user list and detail (spec §3). */
 export type MembershipTerm =
@@ -7,16 +8,9 @@ export type MembershipTerm =
   | { kind: 'endsToday' }
   | { kind: 'active'; days: number };
 
-/**
- * Days remaining as a date difference from now (spec §3): calendar days from today to the expiry date in the
- * viewer's time zone, negative once the date is past; null without an expiry. Counting calendar days (not
- * 24-hour periods) makes "30 days from now" read as 30, not 29, a moment after it was set.
- */
+/** Days remaining of a membership as the back office and the member's page show it (shared/membership.ts). */
 export function memberDaysRemaining(expiry: string | null, now: Date | number = Date.now()): number | null {
-  if (expiry === null) return null;
-  const end = dayjs(expiry);
-  if (!end.isValid()) return null;
-  return end.startOf('day').diff(dayjs(now).startOf('day'), 'day');
+  return daysRemaining(expiry === null ? null : Date.parse(expiry), Number(now));
 }
 
 /** The term shown in the tables: no expiry, expired (and how long ago), ending today, or days left. */
