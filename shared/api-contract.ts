@@ -285,6 +285,7 @@ export const apiContract = {
   'POST /api/Media/UpdateSource': { body: updateMediaSourceRequest, response: okResponse },
   'POST /api/Media/DeleteSource': { body: mediaIdRequest, response: okResponse },
   'POST /api/Media/SetSourceEnabled': { body: setMediaSourceEnabledRequest, response: okResponse },
+  'POST /api/Media/ReadSourceNow': { body: mediaIdRequest, response: okResponse },
   'POST /api/Media/ImportOpml': { body: importOpmlRequest, response: opmlImportResult },
   'POST /api/Media/ImportOpmlFile': { multipart: true, response: opmlImportResult },
   'GET /api/Media/KeywordRules': { response: mediaKeywordRuleList },

@@ -293,6 +293,7 @@ export const MESSAGES = {
   },
   mediaSourceExists: { zh: '已有该地址的订阅源', en: 'A source with this address already exists' },
   mediaSourceNotFound: { zh: '订阅源不存在', en: 'No such source' },
+  mediaSourceDisabled: { zh: '订阅源已停用，请先启用', en: 'This source is disabled; enable it first' },
   mediaItemNotFound: { zh: '该资讯不存在', en: 'No such item' },
   mediaKeywordRequired: { zh: '请输入关键词', en: 'Enter a keyword or phrase' },
   mediaKeywordTooLong: { zh: '关键词不能超过100个字符', en: 'The keyword cannot exceed 100 characters' },

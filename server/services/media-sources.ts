@@ -181,6 +181,25 @@ export async function setMediaSourceEnabled(
   });
 }
 
+/**
+ * Reads an enabled source at the next round instead of when it is due (an admin checking a feed now), its
+ * error backoff included; a disabled source is refused.
+ */
+export async function readMediaSourceNow(db: Kysely<DB>, id: number, actor: Actor, now = Date.now()) {
+  await inTransaction(db, async (trx) => {
+    const source = await trx
+      .selectFrom('media_sources')
+      .select('enabled')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!source) throw notFound();
+    if (source.enabled !== 1)
+      throw new DomainError('conflict', 'mediaSourceDisabled', { id: ['mediaSourceDisabled'] });
+    await trx.updateTable('media_sources').set({ next_poll_at: now }).where('id', '=', id).execute();
+    await record(trx, 'readSourceNow', id, actor);
+  });
+}
+
 export type OpmlImport = {
   added: Array<{ id: number; url: string; title: string }>;
   skipped: Array<{ url: string; reason: 'exists' | 'duplicate' }>;

@@ -37,6 +37,7 @@ import {
   deleteMediaSource,
   importOpml,
   listMediaSources,
+  readMediaSourceNow,
   setMediaSourceEnabled,
   updateMediaSource,
 } from '../../services/media-sources.ts';
@@ -97,6 +98,16 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
     async (request) => {
       await setMediaSourceEnabled(db, request.body.id, request.body.enabled, actorOf(request));
       if (request.body.enabled) nudge();
+      return ok;
+    },
+  );
+
+  app.post(
+    '/api/Media/ReadSourceNow',
+    { schema: { body: mediaIdRequest, response: { 200: okResponse } } },
+    async (request) => {
+      await readMediaSourceNow(db, request.body.id, actorOf(request));
+      nudge();
       return ok;
     },
   );

@@ -177,6 +177,51 @@ describe.each(TEST_DIALECTS)('the media poller in the app on %s', (dialect) => {
     expect(Date.parse(state!.nextPollAt!) - Date.parse(state!.lastErrorAt!)).toBeGreaterThan(590_000);
   });
 
+  it('reads a source now when an admin asks, backoff or not; a disabled one is refused', async () => {
+    fake.serve(
+      '/now.xml',
+      rssDocument({ title: 'Now', items: [{ id: 'a', title: 'First', link: 'https://n.example/a' }] }),
+    );
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: admin });
+    const added = await post('/api/Media/AddSource', {
+      url: fake.url('/now.xml'),
+      kind: 'news',
+      language: 'en',
+    });
+    const id = added.json().id as number;
+    await vi.waitFor(async () => expect((await stream(`?sourceId=${id}`)).items).toHaveLength(1), WAIT);
+    // Not due for 300 s; read at once when asked.
+    fake.serve(
+      '/now.xml',
+      rssDocument({
+        title: 'Now',
+        items: [
+          { id: 'b', title: 'Second', link: 'https://n.example/b' },
+          { id: 'a', title: 'First', link: 'https://n.example/a' },
+        ],
+      }),
+    );
+    expect((await post('/api/Media/ReadSourceNow', { id })).statusCode).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect((await stream(`?sourceId=${id}`)).items.map((i) => i.title)).toEqual(['Second', 'First']),
+      WAIT,
+    );
+    const audits = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'admin.media.readSourceNow')
+      .execute();
+    expect(audits.length).toBeGreaterThanOrEqual(1);
+
+    expect((await post('/api/Media/SetSourceEnabled', { id, enabled: false })).statusCode).toBe(200);
+    const disabled = await post('/api/Media/ReadSourceNow', { id });
+    expect(disabled.statusCode).toBe(409);
+    expect(disabled.json().errors).toEqual({ id: ['订阅源已停用，请先启用'] });
+    expect((await post('/api/Media/ReadSourceNow', { id: 999_999 })).statusCode).toBe(404);
+  });
+
   it('stops polling when the app closes', async () => {
     await t.close();
     closed = true;
