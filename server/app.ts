@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOp
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { createOnchainWatcher, type OnchainWatcher } from './chain/onchain-watcher.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { binanceContext, binanceReaderFactory, createBinanceReader } from './exchange/binance.ts';
@@ -42,6 +43,8 @@ import { managementRoutes } from './routes/management/users.ts';
 import { marketAdminRoutes, marketRoutes } from './routes/market/market.ts';
 import { mediaRoutes } from './routes/media/media.ts';
 import { mediaAdminRoutes } from './routes/media/media-admin.ts';
+import { onchainRoutes } from './routes/onchain/onchain.ts';
+import { onchainAdminRoutes } from './routes/onchain/onchain-admin.ts';
 import { personalInfoRoutes } from './routes/personal-info/personal-info.ts';
 import { quantAdminRoutes, quantRoutes } from './routes/quant/quant.ts';
 import { subscriptionRoutes } from './routes/subscriptions/subscriptions.ts';
@@ -95,6 +98,8 @@ declare module 'fastify' {
     marketPrices: MarketPrices;
     /** Media monitoring's feed reader (polls by itself when config.mediaPoll; tests may call poll()). */
     mediaPoller: MediaPoller;
+    /** On-chain monitoring's watcher, when ONCHAIN_WATCH names chains (runs by itself when config.onchainWatchRun). */
+    onchainWatcher: OnchainWatcher | undefined;
   }
 }
 
@@ -283,6 +288,17 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => mediaPoller.stop());
   // A source an admin added or enabled is read at once by this process, not at its next round.
   const nudgeMediaPoller = config.mediaPoll ? () => void mediaPoller.poll() : () => {};
+  // On-chain monitoring's watcher: the chains of ONCHAIN_WATCH, each followed by one process at a time.
+  const onchainWatcher = config.onchainWatch
+    ? createOnchainWatcher({
+        database,
+        chains: config.onchainWatch.chains,
+        log: app.log.child({ component: 'onchain-watcher' }),
+      })
+    : undefined;
+  app.decorate('onchainWatcher', onchainWatcher);
+  if (onchainWatcher && config.onchainWatchRun) app.addHook('onReady', async () => onchainWatcher.start());
+  app.addHook('preClose', async () => onchainWatcher?.stop());
   app.addHook('onReady', async () => traderSync?.start());
   app.addHook('preClose', async () => {
     await keyChecks.idle();
@@ -334,6 +350,7 @@ export async function buildApp(deps: AppDeps) {
       await members.register(quantRoutes, { db });
       await members.register(levelRoutes, { db, market });
       await members.register(mediaRoutes, { db });
+      await members.register(onchainRoutes, { db });
     });
     // Admins only.
     await signedIn.register(async (admin) => {
@@ -349,6 +366,7 @@ export async function buildApp(deps: AppDeps) {
       await admin.register(quantAdminRoutes, { db, externalImages });
       await admin.register(levelAdminRoutes, { db, market });
       await admin.register(mediaAdminRoutes, { db, nudge: nudgeMediaPoller });
+      await admin.register(onchainAdminRoutes, { db, watch: config.onchainWatch });
     });
   });
 

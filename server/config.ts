@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type OnchainWatchConfig, parseOnchainWatch } from './chain/onchain-config.ts';
 
 /** A configuration problem a person can fix: the message names the variable and what is wrong. */
 export class ConfigError extends Error {
@@ -66,6 +67,11 @@ const envSchema = z.object({
     z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   ),
   MEDIA_POLL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  ),
+  ONCHAIN_WATCH: optionalString,
+  ONCHAIN_WATCH_RUN: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   ),
@@ -149,6 +155,16 @@ export type Config = {
    */
   mediaPoll: boolean;
   /**
+   * On-chain monitoring's watcher (server/chain/onchain-watcher.ts): the chains, RPC addresses, tokens and
+   * thresholds of ONCHAIN_WATCH (server/chain/onchain-config.ts); undefined when it is not set.
+   */
+  onchainWatch: OnchainWatchConfig | undefined;
+  /**
+   * Whether this process follows the chains of onchainWatch (each chain is followed by one process at a
+   * time). On by default, off by default when NODE_ENV=test.
+   */
+  onchainWatchRun: boolean;
+  /**
    * Copying images of other sites (services/external-images.ts): loopback addresses and an extra trusted
    * certificate authority are for the tests' image server only, and refused in production.
    */
@@ -210,6 +226,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       );
     }
   }
+  let onchainWatch: OnchainWatchConfig | undefined;
+  if (e.ONCHAIN_WATCH) {
+    try {
+      onchainWatch = parseOnchainWatch(e.ONCHAIN_WATCH, cwd);
+    } catch (error) {
+      // Never the value itself: its RPC addresses may hold API keys.
+      throw new ConfigError(`Invalid configuration: ONCHAIN_WATCH ${(error as Error).message}`);
+    }
+  }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is missing');
   }
@@ -236,6 +261,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     traderSync: e.TRADER_SYNC === undefined ? e.NODE_ENV !== 'test' : e.TRADER_SYNC === 'true',
     levelWatch: e.LEVEL_WATCH === undefined ? e.NODE_ENV !== 'test' : e.LEVEL_WATCH === 'true',
     mediaPoll: e.MEDIA_POLL === undefined ? e.NODE_ENV !== 'test' : e.MEDIA_POLL === 'true',
+    onchainWatch,
+    onchainWatchRun:
+      e.ONCHAIN_WATCH_RUN === undefined ? e.NODE_ENV !== 'test' : e.ONCHAIN_WATCH_RUN === 'true',
     imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK === 'true', ca: imageFetchCa },
     feedFetch: { allowLoopback: e.FEED_FETCH_ALLOW_LOOPBACK === 'true' },
     metricsToken: e.METRICS_TOKEN,

@@ -82,6 +82,21 @@ import {
   updateMediaSourceRequest,
 } from './schemas/media.ts';
 import {
+  addOnchainAlertRequest,
+  addOnchainLabelRequest,
+  onchainAdminAlertPage,
+  onchainAdminAlertsQuery,
+  onchainAlertPage,
+  onchainAlertsQuery,
+  onchainFilters,
+  onchainIdRequest,
+  onchainLabelList,
+  onchainTotals,
+  onchainWatcherState,
+  updateOnchainAlertRequest,
+  updateOnchainLabelRequest,
+} from './schemas/onchain.ts';
+import {
   endSessionsResponse,
   personalInfo,
   sessionList,
@@ -294,6 +309,22 @@ export const apiContract = {
   'POST /api/Media/DeleteKeywordRule': { body: mediaIdRequest, response: okResponse },
   'POST /api/Media/HideItem': { body: hideMediaItemRequest, response: okResponse },
   'POST /api/Media/PinItem': { body: pinMediaItemRequest, response: okResponse },
+  // On-chain monitoring (members: published alerts, 24 h exchange flows, filters; administrators: every
+  // alert, writing, publishing and discarding, address labels, the watcher's state).
+  'GET /api/Onchain/Alerts': { query: onchainAlertsQuery, response: onchainAlertPage },
+  'GET /api/Onchain/Totals': { response: onchainTotals },
+  'GET /api/Onchain/Filters': { response: onchainFilters },
+  'GET /api/Onchain/AdminAlerts': { query: onchainAdminAlertsQuery, response: onchainAdminAlertPage },
+  'POST /api/Onchain/AddAlert': { body: addOnchainAlertRequest, response: idResponse },
+  'POST /api/Onchain/UpdateAlert': { body: updateOnchainAlertRequest, response: okResponse },
+  'POST /api/Onchain/DeleteAlert': { body: onchainIdRequest, response: okResponse },
+  'POST /api/Onchain/PublishAlert': { body: onchainIdRequest, response: okResponse },
+  'POST /api/Onchain/DiscardAlert': { body: onchainIdRequest, response: okResponse },
+  'GET /api/Onchain/Labels': { response: onchainLabelList },
+  'POST /api/Onchain/AddLabel': { body: addOnchainLabelRequest, response: idResponse },
+  'POST /api/Onchain/UpdateLabel': { body: updateOnchainLabelRequest, response: okResponse },
+  'POST /api/Onchain/DeleteLabel': { body: onchainIdRequest, response: okResponse },
+  'GET /api/Onchain/WatcherState': { response: onchainWatcherState },
 
   'GET /api/Advisory/GetAllAds': { response: adminAdvisoryList },
   'GET /api/Advisory/GetAdvisory': { query: advisoryIdQuery, response: adminAdvisory },

@@ -325,6 +325,79 @@ export const MESSAGES = {
     zh: 'OPML 文件中的订阅源不能超过1000个',
     en: 'The OPML file lists more than 1,000 feeds',
   },
+  onchainChainInvalid: {
+    zh: '请选择链：Ethereum、BNB Smart Chain、Polygon、Arbitrum、Optimism 或 Base',
+    en: 'Choose a chain: Ethereum, BNB Smart Chain, Polygon, Arbitrum, Optimism or Base',
+  },
+  onchainAssetRequired: { zh: '请输入资产代码', en: 'Enter the asset’s symbol' },
+  onchainAssetInvalid: {
+    zh: '资产代码须为1-20个字符，不含空格',
+    en: 'The asset’s symbol is 1 to 20 characters without spaces',
+  },
+  onchainAmountInvalid: {
+    zh: '数量须为正数（最多40位整数和36位小数）',
+    en: 'The amount is a positive number (up to 40 digits, and 36 after the point)',
+  },
+  onchainUsdInvalid: { zh: '美元价值须为不小于0的数字', en: 'The US dollar value is a number of 0 or more' },
+  onchainAddressInvalid: {
+    zh: '地址须为 0x 加40位十六进制字符',
+    en: 'An address is 0x followed by 40 hexadecimal digits',
+  },
+  onchainTxHashInvalid: {
+    zh: '交易哈希须为 0x 加64位十六进制字符',
+    en: 'A transaction hash is 0x followed by 64 hexadecimal digits',
+  },
+  onchainDirectionInvalid: {
+    zh: '请选择方向：流入交易所、流出交易所、转账、铸造或销毁',
+    en: 'Choose a direction: exchange inflow, exchange outflow, transfer, mint or burn',
+  },
+  onchainImportanceInvalid: { zh: '请选择重要程度：普通或重要', en: 'Choose an importance: normal or high' },
+  onchainStatusInvalid: {
+    zh: '状态须为待审核、已发布或已丢弃',
+    en: 'The status is queued, published or discarded',
+  },
+  onchainSourceInvalid: { zh: '来源须为手动或监控', en: 'The source is manual or watcher' },
+  onchainLogIndexInvalid: {
+    zh: '日志序号须为不小于0的整数',
+    en: 'The log index is a whole number of 0 or more',
+  },
+  onchainBlockNumberInvalid: {
+    zh: '区块高度须为不小于0的整数',
+    en: 'The block number is a whole number of 0 or more',
+  },
+  onchainTimeInvalid: { zh: '时间格式无效', en: 'The time is not a valid date and time' },
+  onchainTimeInFuture: { zh: '时间不能晚于现在', en: 'The time cannot be in the future' },
+  onchainCommentTooLong: { zh: '备注不能超过1000个字符', en: 'The comment cannot exceed 1,000 characters' },
+  onchainMinUsdInvalid: {
+    zh: '最低美元价值须为不小于0的数字',
+    en: 'The minimum US dollar value is a number of 0 or more',
+  },
+  onchainLimitInvalid: { zh: '每页数量须为1-50', en: 'A page holds 1 to 50 alerts' },
+  onchainCursorInvalid: {
+    zh: '分页位置无效，请从第一页重新加载',
+    en: 'The page position is not valid: load again from the first page',
+  },
+  onchainAlertNotFound: { zh: '该链上提醒不存在', en: 'No such on-chain alert' },
+  onchainAlertExists: {
+    zh: '该交易的这条转账记录已有提醒',
+    en: 'An alert for this transfer (transaction and log index) already exists',
+  },
+  onchainAlertNotQueued: {
+    zh: '只有待审核的提醒可以发布或丢弃',
+    en: 'Only a queued alert can be published or discarded',
+  },
+  onchainLabelNameRequired: { zh: '请输入地址所有者名称', en: 'Enter the owner’s name' },
+  onchainLabelNameTooLong: {
+    zh: '所有者名称不能超过100个字符',
+    en: 'The owner’s name cannot exceed 100 characters',
+  },
+  onchainLabelKindInvalid: {
+    zh: '请选择类型：交易所、基金、项目或其他',
+    en: 'Choose a kind: exchange, fund, project or other',
+  },
+  onchainLabelExists: { zh: '该地址已有标签', en: 'This address already has a label' },
+  onchainLabelNotFound: { zh: '地址标签不存在', en: 'No such address label' },
+  onchainLabelsTooMany: { zh: '地址标签不能超过5000个', en: 'At most 5,000 address labels' },
   reactionInvalid: {
     zh: '反馈类型无效',
     en: 'The reaction must be following, reverse-following or watching',

@@ -17,6 +17,8 @@ export const HUB_EVENTS = {
   marketPrice: 'MarketPrice',
   mediaItemsAdded: 'MediaItemsAdded',
   mediaItemChanged: 'MediaItemChanged',
+  onchainAlert: 'OnchainAlert',
+  onchainAlertRemoved: 'OnchainAlertRemoved',
 } as const;
 
 /** The most symbols one connection may watch at once. */

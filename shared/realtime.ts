@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { advisory, advisoryCounts, subscriptionItem, traderRef } from './schemas/advisories.ts';
 import { mediaItem } from './schemas/media.ts';
+import { onchainAlert } from './schemas/onchain.ts';
 import { systemMessage } from './schemas/system-messages.ts';
 import type { TraderLiveChangedPayload } from './schemas/trading.ts';
 
@@ -79,6 +80,15 @@ export const mediaItemChangedPayload = z.object({
 });
 
 /**
+ * OnchainAlert: an on-chain alert was published (by hand, from the admins' queue or by the watcher), or
+ * (`edited`) a published one was changed: keep it by id; announce it when it is not an edit.
+ */
+export const onchainAlertPayload = z.object({ alert: onchainAlert, edited: z.boolean() });
+
+/** OnchainAlertRemoved: a published on-chain alert was deleted. */
+export const onchainAlertRemovedPayload = z.object({ alertId: z.number() });
+
+/**
  * MarketPrice: a symbol's last price, to the connections that asked for it (WatchMarket) while a chart of it
  * is open; at most once a second per symbol; not stored (no event id).
  */
@@ -93,6 +103,8 @@ export const marketPricePayload = z.object({
 export type MarketPricePayload = z.infer<typeof marketPricePayload>;
 export type MediaItemsAddedPayload = z.infer<typeof mediaItemsAddedPayload>;
 export type MediaItemChangedPayload = z.infer<typeof mediaItemChangedPayload>;
+export type OnchainAlertPayload = z.infer<typeof onchainAlertPayload>;
+export type OnchainAlertRemovedPayload = z.infer<typeof onchainAlertRemovedPayload>;
 export type LevelSetChangedPayload = z.infer<typeof levelSetChangedPayload>;
 export type LevelCrossedPayload = z.infer<typeof levelCrossedPayload>;
 export type LoadAdvisorySubPayload = z.infer<typeof loadAdvisorySubPayload>;
@@ -125,6 +137,8 @@ export type ServerToClientEvents = {
   MarketPrice: (payload: MarketPricePayload) => void;
   MediaItemsAdded: (payload: WithEventId<MediaItemsAddedPayload>) => void;
   MediaItemChanged: (payload: WithEventId<MediaItemChangedPayload>) => void;
+  OnchainAlert: (payload: WithEventId<OnchainAlertPayload>) => void;
+  OnchainAlertRemoved: (payload: WithEventId<OnchainAlertRemovedPayload>) => void;
 };
 
 /** A member's page asks for a symbol's live price while it shows a chart of it, and says when it stops. */

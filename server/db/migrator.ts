@@ -20,6 +20,7 @@ import * as m0016 from './migrations/0016-level-sets.ts';
 import * as m0017 from './migrations/0017-quant-strategies.ts';
 import * as m0018 from './migrations/0018-user-roles-set-checks.ts';
 import * as m0019 from './migrations/0019-media-feeds.ts';
+import * as m0020 from './migrations/0020-onchain.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0017-quant-strategies': m0017,
   '0018-user-roles-set-checks': m0018,
   '0019-media-feeds': m0019,
+  '0020-onchain': m0020,
 };
 
 class StaticProvider implements MigrationProvider {

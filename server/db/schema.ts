@@ -332,6 +332,64 @@ export type MediaKeywordRulesTable = {
 };
 /** A tag an item got, with the keyword that gave it. */
 export type MediaItemTagsTable = { item_id: number; tag: string; keyword: string };
+/**
+ * An on-chain alert: a transfer an admin wrote up (`source` manual) or the watcher found (watcher; one per
+ * chain, tx_hash and log_index). `amount` is decimal text (exact); addresses and hashes lower case; values
+ * of shared/onchain.ts for chain, direction, importance, status (queued, published, discarded) and source.
+ * `published_at` is set exactly when the status is published.
+ */
+export type OnchainAlertsTable = {
+  id: Generated<number>;
+  chain: string;
+  asset: string;
+  token_address: string | null;
+  amount: string;
+  usd_value: number | null;
+  from_address: string;
+  to_address: string;
+  direction: string;
+  tx_hash: string;
+  log_index: number | null;
+  block_number: number | null;
+  /** The block's hash when the watcher read it (null for alerts written by hand). */
+  block_hash: string | null;
+  occurred_at: number;
+  importance: Generated<string>;
+  comment: Generated<string>;
+  status: string;
+  source: string;
+  published_at: number | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+};
+/** Who owns an address (lower case, the same on every chain): kind exchange, fund, project or other. */
+export type OnchainAddressLabelsTable = {
+  id: Generated<number>;
+  address: string;
+  name: string;
+  kind: string;
+  created_at: number;
+  updated_at: number;
+};
+/**
+ * The watcher's progress on a chain: every block up to `last_processed_block` is read (`last_block_hash` is
+ * that block's hash as read), the head last seen, the latest error (kept; `error_count` counts failed runs in
+ * a row), when the same blocks are tried again while backing off, and the lease of the process following it.
+ */
+export type OnchainWatcherStateTable = {
+  chain: string;
+  last_processed_block: number | null;
+  last_block_hash: string | null;
+  head_block: number | null;
+  last_error: string | null;
+  last_error_at: number | null;
+  error_count: Generated<number>;
+  retry_at: number | null;
+  last_run_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+};
 /** Side and position side as the spec's codes (shared/trading.ts). */
 export type TraderPositionsTable = {
   key_id: number;
@@ -445,6 +503,9 @@ export type DB = {
   media_items: MediaItemsTable;
   media_keyword_rules: MediaKeywordRulesTable;
   media_item_tags: MediaItemTagsTable;
+  onchain_alerts: OnchainAlertsTable;
+  onchain_address_labels: OnchainAddressLabelsTable;
+  onchain_watcher_state: OnchainWatcherStateTable;
   level_sets: LevelSetsTable;
   level_set_roles: LevelSetRolesTable;
   levels: LevelsTable;

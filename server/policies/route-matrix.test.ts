@@ -322,6 +322,55 @@ describe.each(TEST_DIALECTS)('authorization matrix on %s', (dialect) => {
       );
     fixtures.$mediaRule = await addRule('matrix');
     fixtures.$mediaRuleToDelete = await addRule('matrix-to-delete');
+
+    // On-chain monitoring: published alerts (one to edit, one to delete), queued ones (one to publish, one
+    // to discard), address labels (one to edit, one to delete).
+    const addOnchainAlert = async (n: number, status: 'published' | 'queued') =>
+      String(
+        (
+          await db
+            .insertInto('onchain_alerts')
+            .values({
+              chain: 'ethereum',
+              asset: 'USDT',
+              token_address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+              amount: '5000000',
+              usd_value: 5_000_000,
+              from_address: `0x${'33'.repeat(20)}`,
+              to_address: `0x${'44'.repeat(20)}`,
+              direction: 'transfer',
+              tx_hash: `0x${String(n).repeat(64)}`,
+              log_index: n,
+              block_number: 20_000_000 + n,
+              block_hash: null,
+              occurred_at: now,
+              status,
+              source: status === 'queued' ? 'watcher' : 'manual',
+              published_at: status === 'published' ? now : null,
+              created_by: status === 'published' ? adminId : null,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    fixtures.$onchainAlert = await addOnchainAlert(1, 'published');
+    fixtures.$onchainAlertToDelete = await addOnchainAlert(2, 'published');
+    fixtures.$onchainQueued = await addOnchainAlert(3, 'queued');
+    fixtures.$onchainQueuedToDiscard = await addOnchainAlert(4, 'queued');
+    const addLabel = async (address: string, name: string) =>
+      String(
+        (
+          await db
+            .insertInto('onchain_address_labels')
+            .values({ address, name, kind: 'exchange', created_at: now, updated_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    fixtures.$onchainLabel = await addLabel('0x28c6c06298d514db089934071355e5743bf21d60', 'Binance');
+    fixtures.$onchainLabelToDelete = await addLabel(`0x${'55'.repeat(20)}`, 'Matrix exchange');
   }
 
   afterAll(async () => {

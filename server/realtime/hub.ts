@@ -15,6 +15,7 @@ import { createEventQueue } from './event-queue.ts';
 import { createExclusionCache } from './exclusions.ts';
 import { levelEventHandlers } from './level-events.ts';
 import { mediaEventHandlers } from './media-events.ts';
+import { onchainEventHandlers } from './onchain-events.ts';
 import { ADMINS, type HubServer, keyRoom, localSockets, userRoom } from './sockets.ts';
 
 const SWEEP_EVERY_MS = 5_000;
@@ -105,6 +106,7 @@ export function createHub(options: {
     ...advisoryEventHandlers,
     ...levelEventHandlers,
     ...mediaEventHandlers,
+    ...onchainEventHandlers,
   }))
     delivery.on(name as HubEventName, handler as EventHandler<HubEventName>);
   const connections: Connections = createConnections({ db, io, log, clustered, deliver });

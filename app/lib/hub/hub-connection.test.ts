@@ -22,6 +22,8 @@ function handlersSpy(): HubHandlers & Record<string, ReturnType<typeof vi.fn>> {
     MarketPrice: vi.fn(),
     MediaItemsAdded: vi.fn(),
     MediaItemChanged: vi.fn(),
+    OnchainAlert: vi.fn(),
+    OnchainAlertRemoved: vi.fn(),
   };
 }
 

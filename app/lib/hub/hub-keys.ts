@@ -23,6 +23,8 @@ export const hubKeys = {
   /** The media stream with these filters (no page size or cursor: the pages are the query's). */
   mediaStream: (sub: string | undefined, filters: object) =>
     [USER_QUERY_PREFIX, sub, 'hub', 'media-stream', filters] as const,
+  /** On-chain alerts, their 24 h totals and filters (GET /api/Onchain/*); OnchainAlert, OnchainAlertRemoved refetch them. */
+  onchain: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'onchain'] as const,
   /** A symbol's live price (MarketPrice), while a page watches it. */
   marketPrice: (sub: string | undefined, symbol: string) =>
     [USER_QUERY_PREFIX, sub, 'hub', 'market-price', symbol] as const,

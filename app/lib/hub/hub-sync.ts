@@ -128,5 +128,9 @@ export function hubCacheHandlers({
       if (added.notify && important.length > 0) onImportantMedia?.(important);
     },
     [HUB_EVENTS.mediaItemChanged]: (change) => applyMediaItemChanged(queryClient, sub, change),
+    // Alerts are few and their totals are the server's sums: a published or deleted one reads them again.
+    [HUB_EVENTS.onchainAlert]: () => void queryClient.invalidateQueries({ queryKey: hubKeys.onchain(sub) }),
+    [HUB_EVENTS.onchainAlertRemoved]: () =>
+      void queryClient.invalidateQueries({ queryKey: hubKeys.onchain(sub) }),
   };
 }
