@@ -1,5 +1,43 @@
 // Media monitoring (/media): the stream members read and its notifications.
 export const media = {
+  intro: '汇集新闻、KOL 与交易所公告。关键词规则会为资讯打上标签，并把命中的关键词标亮。',
+  live: '实时更新中',
+  connecting: '正在连接实时推送…',
+  filters: {
+    source: '来源',
+    kind: '类型',
+    tag: '标签',
+    language: '语言',
+    all: '全部',
+    search: '搜索标题或摘要',
+    clear: '清除筛选',
+  },
+  kinds: {
+    news: '新闻',
+    kol: 'KOL',
+    exchange: '交易所公告',
+    other: '其他',
+  },
+  languages: {
+    zh: '中文',
+    en: '英文',
+    other: '其他',
+  },
+  item: {
+    pinned: '置顶',
+    important: '重要',
+    hidden: '已隐藏',
+    open: '阅读原文',
+    expand: '展开',
+    collapse: '收起',
+    untitled: '（无标题）',
+  },
+  empty: '暂无资讯，订阅源有新内容时会自动出现在这里',
+  emptyFiltered: '没有符合筛选条件的资讯',
+  loadMore: '加载更多',
+  loadingMore: '正在加载…',
+  loadMoreFailed: '加载失败，请重试',
+  noMore: '没有更多了',
   important: {
     title: '重要资讯',
     titleMany: '{{count}} 条重要资讯',
