@@ -58,7 +58,17 @@ describe.each(TEST_DIALECTS)('the app on %s', (dialect) => {
   });
 
   it('serves the web app for every page path (SPA fallback), revalidated each time', async () => {
-    for (const url of ['/', '/admin/account/list', '/teach', '/personal/info', '/some/unknown/page?x=1']) {
+    // /media and /monitoring are pages too, though /media/ holds files (the reminder sound).
+    for (const url of [
+      '/',
+      '/admin/account/list',
+      '/teach',
+      '/personal/info',
+      '/media',
+      '/media?tag=ETF',
+      '/monitoring',
+      '/some/unknown/page?x=1',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

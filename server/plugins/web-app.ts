@@ -6,23 +6,24 @@ import fp from 'fastify-plugin';
 import { sendProblem } from './errors.ts';
 
 /** Path prefixes that belong to the server, never to the single-page app. */
+/** Paths the server answers itself, at the prefix and below it. */
 const SERVER_PREFIXES = [
   '/api/',
   '/Auth/',
   '/Articles/',
   '/_configuration/',
   '/oidc/',
-  '/uploads/',
   '/AdvisoryHub',
   '/metrics',
-  '/assets/',
-  '/media/',
 ] as const;
+/** Folders of files: only what is below them is the server's (`/media` itself is the app's media page). */
+const FILE_FOLDERS = ['/uploads/', '/assets/', '/media/'] as const;
 
 function isServerPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
-  return SERVER_PREFIXES.some(
-    (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
+  return (
+    SERVER_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix)) ||
+    FILE_FOLDERS.some((folder) => pathname.startsWith(folder))
   );
 }
 
