@@ -7,13 +7,16 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   CAPTCHA_CODE,
+  EVM_RPC_URL,
   EXCHANGE_CONTROL_URL,
   EXCHANGE_URL,
   IMAGE_SITE_URL,
   MAIL_API_URL,
+  MONITORING_CONTROL_URL,
   PORTAL_PORT,
   PORTAL_URL,
   SMTP_PORT,
+  WATCHED_TOKEN,
 } from './e2e/support/env.ts';
 import { IMAGE_SERVER_ENV } from './server/test/image-server.ts';
 
@@ -74,6 +77,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      // News feeds and an EVM chain for the monitoring sections, scripted by the journeys (e2e/support/monitoring.ts).
+      command: 'node e2e/support/monitoring-fakes.ts',
+      url: `${MONITORING_CONTROL_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'node server/main.ts',
       url: `${PORTAL_URL}/api/Management/Health`,
       reuseExistingServer: false,
@@ -100,6 +110,24 @@ export default defineConfig({
         TRADER_SYNC: 'true',
         // Crossing alerts of watched level sets, at the fake exchange's prices (a journey moves them).
         LEVEL_WATCH: 'true',
+        // Media monitoring reads the local news site; the on-chain watcher follows the local chain (USDT
+        // transfers from 1 million dollars queued for review, from 50 million published).
+        MEDIA_POLL: 'true',
+        FEED_FETCH_ALLOW_LOOPBACK: 'true',
+        ONCHAIN_WATCH: JSON.stringify({
+          chains: [
+            {
+              chain: 'ethereum',
+              rpcUrl: EVM_RPC_URL,
+              confirmations: 2,
+              pollSeconds: 1,
+              queueAboveUsd: 1_000_000,
+              publishAboveUsd: 50_000_000,
+              tokens: [{ ...WATCHED_TOKEN, usdPrice: 1 }],
+            },
+          ],
+        }),
+        ONCHAIN_WATCH_RUN: 'true',
       },
     },
   ],

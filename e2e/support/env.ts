@@ -29,3 +29,20 @@ export const EXCHANGE_PORT = Number(process.env.E2E_EXCHANGE_PORT ?? 3195);
 export const EXCHANGE_URL = `http://127.0.0.1:${EXCHANGE_PORT}`;
 export const EXCHANGE_CONTROL_PORT = Number(process.env.E2E_EXCHANGE_CONTROL_PORT ?? 3196);
 export const EXCHANGE_CONTROL_URL = `http://127.0.0.1:${EXCHANGE_CONTROL_PORT}`;
+
+/** News feeds on this machine (server/test/feed-fake.ts) that the media monitor reads (FEED_FETCH_ALLOW_LOOPBACK). */
+export const FEED_SITE_PORT = Number(process.env.E2E_FEED_SITE_PORT ?? 3197);
+export const FEED_SITE_URL = `http://127.0.0.1:${FEED_SITE_PORT}`;
+/** An EVM chain's JSON-RPC (server/test/evm-rpc-fake.ts) that the on-chain watcher follows (ONCHAIN_WATCH). */
+export const EVM_RPC_PORT = Number(process.env.E2E_EVM_RPC_PORT ?? 3198);
+export const EVM_RPC_URL = `http://127.0.0.1:${EVM_RPC_PORT}`;
+/** Where the journeys script both: POST /feeds {path, feed} serves a feed; POST /evm is the RPC's /control. */
+export const MONITORING_CONTROL_PORT = Number(process.env.E2E_MONITORING_CONTROL_PORT ?? 3199);
+export const MONITORING_CONTROL_URL = `http://127.0.0.1:${MONITORING_CONTROL_PORT}`;
+
+/** The token the watcher follows on the fake chain (6 decimals, 1 US dollar each). */
+export const WATCHED_TOKEN = {
+  symbol: 'USDT',
+  address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+  decimals: 6,
+} as const;

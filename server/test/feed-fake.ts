@@ -133,8 +133,9 @@ export class FeedFake {
     this.server = createServer((req, res) => this.handle(req, res));
   }
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on the loopback: a free port unless told (the journeys' fixed one). */
+  async start(port = 0): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
   }
 
   async stop(): Promise<void> {
