@@ -43,7 +43,7 @@ const BROKEN = sourceOf({
   pollIntervalSeconds: 3600,
   lastFetchedAt: null,
   lastNewItemAt: null,
-  lastError: 'HTTP 503 Service Unavailable',
+  lastError: 'http-status: answered 503 Service Unavailable',
   lastErrorAt: minutesAgo(1),
   errorCount: 3,
   itemsCount: 0,
@@ -114,9 +114,10 @@ describe('media sources', () => {
     expect(broken).toHaveTextContent('1 小时');
     expect(broken).toHaveTextContent('尚未');
     const error = within(broken).getByTestId('source-error');
-    expect(error).toHaveTextContent('HTTP 503 Service Unavailable');
+    // The reader's reason translated (the whole text on hover).
+    expect(error).toHaveTextContent('站点返回错误状态');
     expect(error).toHaveTextContent('1 分钟前 · 连续失败 3 次');
-    expect(within(error).getByText('HTTP 503 Service Unavailable')).toHaveClass('ant-typography-danger');
+    expect(within(error).getByText('站点返回错误状态')).toHaveClass('ant-typography-danger');
 
     const header = screen.getByTestId('source-table').querySelector('thead') as HTMLElement;
     for (const label of [

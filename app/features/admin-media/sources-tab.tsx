@@ -96,14 +96,35 @@ function ReadNowButton({ source }: { source: MediaSource }) {
   );
 }
 
+/** The reasons the feed reader records (server/net/safe-fetch.ts, server/feeds/parse-feed.ts). */
+const ERROR_REASONS = [
+  'invalid-url',
+  'protocol',
+  'refused-address',
+  'too-many-redirects',
+  'too-large',
+  'timeout',
+  'http-status',
+  'network',
+  'empty',
+  'html',
+  'malformed',
+  'not-a-feed',
+  'internal error',
+] as const;
+
 function LastError({ source }: { source: MediaSource }) {
   const { t } = useTranslation('mediaAdmin');
   if (!source.lastError) return <Text type="secondary">{t('sources.noError')}</Text>;
+  // The reader records `reason: details` (details in English, as the feed or the network said them); the
+  // reason is translated, the whole text is on hover.
+  const reason = source.lastError.split(':')[0] ?? '';
+  const known = (ERROR_REASONS as readonly string[]).includes(reason);
   return (
     <Flex vertical style={{ maxWidth: 240 }} data-testid="source-error">
       <Tooltip title={source.lastError}>
         <Text type="danger" ellipsis>
-          {source.lastError}
+          {known ? t(`sources.errorReasons.${reason as (typeof ERROR_REASONS)[number]}`) : source.lastError}
         </Text>
       </Tooltip>
       <Text type="secondary" style={{ fontSize: 12 }}>
