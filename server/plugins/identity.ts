@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { GeoIp } from '../geoip/geoip.ts';
 import { purgeExpiredOidcRows } from '../oidc/adapter.ts';
 import type { Identity } from '../oidc/provider.ts';
+import { recordSilentSignIns, rememberClientAddress } from '../oidc/silent-sign-ins.ts';
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 const MOUNT = '/oidc';
@@ -14,7 +16,13 @@ const MOUNT = '/oidc';
  */
 async function identityPlugin(
   app: FastifyInstance,
-  options: { identity: Identity; db: Kysely<DB>; securityHeaders: Record<string, string> },
+  options: {
+    identity: Identity;
+    db: Kysely<DB>;
+    securityHeaders: Record<string, string>;
+    /** The approximate region of a client address, for the sign-in history. */
+    geoip: GeoIp;
+  },
 ) {
   const { provider } = options.identity;
   provider.use(async (ctx, next) => {
@@ -32,6 +40,7 @@ async function identityPlugin(
   // Mounted at /oidc as a Koa app is: it sees the path below the mount (`originalUrl` keeps the whole one,
   // from which it learns the mount) and reads its own bodies, so it answers before Fastify parses anything.
   // A prefix test, not a middleware engine: every other request passes at the cost of one comparison.
+  recordSilentSignIns(provider, { db: options.db, geoip: options.geoip, log: app.log });
   const answer = provider.callback();
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.raw.url ?? '';
@@ -40,6 +49,7 @@ async function identityPlugin(
       return;
     }
     reply.hijack();
+    rememberClientAddress(request.raw, request.ip);
     const raw = request.raw as typeof request.raw & { originalUrl?: string };
     raw.originalUrl = url;
     raw.url =

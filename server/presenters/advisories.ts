@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AdvisoryCounts, AdvisoryDto, AdvisorySubKey } from '#shared/realtime.ts';
-import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
+import type { AdminAdvisory, Engagement } from '#shared/schemas/advisories.ts';
 import type { AdvisoriesTable } from '../db/schema.ts';
 import { isoTime } from './common.ts';
 
@@ -63,4 +63,26 @@ export function presentMyReactions(rows: Array<{ advisory_id: number; kind: numb
 /** A trader as strategies and subscriptions name it. */
 export function presentTraderRef(key: { id: number; key_name: string }): AdvisorySubKey {
   return { id: key.id, keyName: key.key_name };
+}
+
+/**
+ * A strategy the member reacted to. `available`: they receive it now (only then may they change the
+ * reaction); `counts`: only those the member may see (GetAdvCount's scope), else null.
+ */
+export function presentEngagement(
+  row: { advisory_id: number; kind: number; reacted_at: number; title: string; created_at: number },
+  traders: AdvisorySubKey[],
+  available: boolean,
+  counts: AdvisoryCounts[string] | null,
+): Engagement {
+  return {
+    advisoryId: row.advisory_id,
+    title: row.title,
+    createdTimestamp: isoTime(Number(row.created_at)),
+    traders,
+    kind: row.kind === 2 || row.kind === 3 ? row.kind : 1,
+    reactedAt: isoTime(Number(row.reacted_at)),
+    available,
+    counts,
+  };
 }

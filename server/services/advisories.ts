@@ -94,7 +94,11 @@ export async function deleteAdvisory(db: Kysely<DB>, id: number, actor: Actor): 
   });
 }
 
-/** One reaction per member per advisory, changeable; counts come from the rows, so they stay exact. */
+/**
+ * One reaction per member per advisory, changeable; counts come from the rows, so they stay exact. A change
+ * announces the new counts to everyone entitled and the member's own choice to their other connections; the
+ * same choice again changes nothing and announces nothing.
+ */
 export async function react(
   db: Kysely<DB>,
   advisoryId: number,
@@ -102,13 +106,111 @@ export async function react(
   kind: 1 | 2 | 3,
 ): Promise<number[]> {
   return inTransaction(db, async (trx) => {
+    const current = await trx
+      .selectFrom('advisory_reactions')
+      .select('kind')
+      .where('advisory_id', '=', advisoryId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (current?.kind === kind) return [];
+    const at = Date.now();
     await trx
       .insertInto('advisory_reactions')
-      .values({ advisory_id: advisoryId, user_id: userId, kind, created_at: Date.now() })
-      .onConflict((oc) => oc.columns(['advisory_id', 'user_id']).doUpdateSet({ kind }))
+      .values({ advisory_id: advisoryId, user_id: userId, kind, created_at: at })
+      .onConflict((oc) => oc.columns(['advisory_id', 'user_id']).doUpdateSet({ kind, created_at: at }))
       .execute();
-    return [await recordHubEvent(trx, { name: 'advisory.counts', advisoryId })];
+    return [
+      await recordHubEvent(trx, { name: 'advisory.counts', advisoryId }),
+      await recordHubEvent(trx, { name: 'reaction.changed', userId, advisoryId, kind, at }),
+    ];
   });
+}
+
+/** Withdraws the member's reaction, announced as a change is; withdrawing none changes nothing. */
+export async function withdrawReaction(
+  db: Kysely<DB>,
+  advisoryId: number,
+  userId: string,
+): Promise<number[]> {
+  return inTransaction(db, async (trx) => {
+    const removed = await trx
+      .deleteFrom('advisory_reactions')
+      .where('advisory_id', '=', advisoryId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) return [];
+    return [
+      await recordHubEvent(trx, { name: 'advisory.counts', advisoryId }),
+      await recordHubEvent(trx, { name: 'reaction.changed', userId, advisoryId, kind: null, at: Date.now() }),
+    ];
+  });
+}
+
+/**
+ * The strategies a member reacted to, newest reaction first, one page of them with their traders (`kind`,
+ * `keyId`: only that reaction, only that trader's), the total, and every trader of the member's reactions.
+ */
+export async function engagementsOf(
+  db: Kysely<DB>,
+  userId: string,
+  filter: { kind?: 1 | 2 | 3 | undefined; keyId?: number | undefined; offset: number; limit: number },
+) {
+  let mine = db
+    .selectFrom('advisory_reactions as r')
+    .innerJoin('advisories as a', 'a.id', 'r.advisory_id')
+    .where('r.user_id', '=', userId);
+  if (filter.kind !== undefined) mine = mine.where('r.kind', '=', filter.kind);
+  if (filter.keyId !== undefined) {
+    const keyId = filter.keyId;
+    mine = mine.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('advisory_keys as ak')
+          .select('ak.advisory_id')
+          .whereRef('ak.advisory_id', '=', 'r.advisory_id')
+          .where('ak.key_id', '=', keyId),
+      ),
+    );
+  }
+  const [counted, rows, traders] = await Promise.all([
+    mine.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+    mine
+      .select(['r.advisory_id', 'r.kind', 'r.created_at as reacted_at', 'a.title', 'a.created_at'])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.advisory_id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    db
+      .selectFrom('advisory_reactions as r')
+      .innerJoin('advisory_keys as ak', 'ak.advisory_id', 'r.advisory_id')
+      .innerJoin('trader_keys as k', 'k.id', 'ak.key_id')
+      .select(['k.id', 'k.key_name'])
+      .distinct()
+      .where('r.user_id', '=', userId)
+      .orderBy('k.id')
+      .execute(),
+  ]);
+  const links = rows.length
+    ? await db
+        .selectFrom('advisory_keys as ak')
+        .innerJoin('trader_keys as k', 'k.id', 'ak.key_id')
+        .select(['ak.advisory_id', 'k.id', 'k.key_name'])
+        .where(
+          'ak.advisory_id',
+          'in',
+          rows.map((r) => r.advisory_id),
+        )
+        .orderBy('k.id')
+        .execute()
+    : [];
+  return {
+    total: Number(counted?.n ?? 0),
+    rows: rows.map((row) => ({
+      row,
+      traders: links.filter((l) => l.advisory_id === row.advisory_id).map(presentTraderRef),
+    })),
+    traders: traders.map(presentTraderRef),
+  };
 }
 
 /** Strategies (all, or only `advisoryIds`, or only those sent through `keyIds`), newest first, with their traders. */

@@ -70,6 +70,45 @@ export const followRequest = z.object({
   kind: reactionKind,
 });
 
+/** Withdraws the member's reaction to a strategy (POST /api/AdvisoryFeedBack/Withdraw; none: nothing happens). */
+export const withdrawReactionRequest = z.object({ advisoryId: z.number().int() });
+
+/** The most engagements one page holds. */
+export const ENGAGEMENT_PAGE_MAX = 50;
+
+/** The engagement page's filters and page (GET /api/AdvisoryFeedBack/MyEngagements). */
+export const engagementQuery = z.object({
+  kind: z.coerce.number().pipe(reactionKind).optional(),
+  keyId: z.coerce.number().int().optional(),
+  current: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ENGAGEMENT_PAGE_MAX).default(20),
+});
+
+/** A strategy the member reacted to, with the reaction and when it was chosen. */
+export const engagement = z.object({
+  advisoryId: z.number(),
+  title: z.string(),
+  /** When the strategy was published. */
+  createdTimestamp: z.string(),
+  traders: z.array(traderRef),
+  kind: reactionKind,
+  /** When the current reaction was chosen. */
+  reactedAt: z.string(),
+  /** Whether the member receives the strategy now (subscribed, key on, membership): only then can they change it. */
+  available: z.boolean(),
+  /** Its counts now; null when the member no longer receives it. */
+  counts: reactionCounts.nullable(),
+});
+export type Engagement = z.infer<typeof engagement>;
+
+/** One page of engagements, newest reaction first, with every trader of the member's reactions (the filter's choices). */
+export const engagementPage = z.object({
+  records: z.array(engagement),
+  total: z.number(),
+  traders: z.array(traderRef),
+});
+export type EngagementPage = z.infer<typeof engagementPage>;
+
 /** A trader the member may subscribe to, with their choice. */
 export const subscriptionItem = traderRef.extend({ subscribed: z.boolean() });
 export const subscriptionList = z.array(subscriptionItem);

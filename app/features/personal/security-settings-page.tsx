@@ -41,11 +41,12 @@ import {
   useEndOtherSessions,
   useSessions,
 } from './personal-api.ts';
+import { SignInHistoryCard } from './sign-in-history.tsx';
 import { describeUserAgent } from './user-agent.ts';
 
 const { Text, Paragraph } = Typography;
 
-/** /personal/safeset: password, e-mail and the signed-in devices (spec §2 security settings). */
+/** /personal/safeset: password, e-mail, the signed-in devices and the sign-in history (spec §2 security settings). */
 export function SecuritySettingsPage() {
   const { t } = useTranslation('personal');
   const { t: tCommon } = useTranslation();
@@ -61,6 +62,7 @@ export function SecuritySettingsPage() {
         </Col>
       </Row>
       <SessionsCard />
+      <SignInHistoryCard />
     </Flex>
   );
 }

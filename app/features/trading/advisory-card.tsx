@@ -1,34 +1,19 @@
-import {
-  ClockCircleOutlined,
-  EyeOutlined,
-  FallOutlined,
-  RiseOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdvisoryDto } from '#shared/realtime.ts';
-import { ADVISORY_REACTION } from '#shared/realtime-names.ts';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
+import { useReact } from '../../domains/advisories/reaction-api.ts';
+import { REACTIONS, type ReactionKind, reactionKey } from '../../domains/advisories/reaction-kinds.tsx';
 import type { ReactionCounts } from '../../lib/hub/hub-cache.ts';
-import { useReact } from './trading-api.ts';
 
 const { Title, Text } = Typography;
-
-type ReactionKind = (typeof ADVISORY_REACTION)[keyof typeof ADVISORY_REACTION];
-
-const REACTIONS: readonly { kind: ReactionKind; key: keyof typeof ADVISORY_REACTION; icon: ReactNode }[] = [
-  { kind: ADVISORY_REACTION.following, key: 'following', icon: <RiseOutlined /> },
-  { kind: ADVISORY_REACTION.reverseFollowing, key: 'reverseFollowing', icon: <FallOutlined /> },
-  { kind: ADVISORY_REACTION.watching, key: 'watching', icon: <EyeOutlined /> },
-];
 
 interface AdvisoryCardProps {
   advisory: AdvisoryDto;
   counts: ReactionCounts;
-  /** The reaction the member chose (in this tab), if any. */
+  /** The reaction the member chose (here or on another tab or device), if any. */
   mine: ReactionKind | undefined;
   /** Arrived while the page was open. */
   fresh: boolean;
@@ -44,10 +29,7 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
   const choose = async (kind: ReactionKind) => {
     try {
       await react.mutateAsync({ advisoryId: advisory.id, kind });
-      const label = t(
-        `trading.reactions.${REACTIONS.find((reaction) => reaction.kind === kind)?.key ?? 'watching'}`,
-      );
-      void message.success(t('trading.reacted', { reaction: label }));
+      void message.success(t('trading.reacted', { reaction: t(`trading.reactions.${reactionKey(kind)}`) }));
     } catch {
       // The API client has shown why.
     }

@@ -6,18 +6,22 @@ import {
   adminAdvisoryList,
   advisoryCounts,
   advisoryIdQuery,
+  engagementPage,
+  engagementQuery,
   followRequest,
   myReactions,
+  withdrawReactionRequest,
 } from '#shared/schemas/advisories.ts';
 import { idResponse, okResponse } from '#shared/schemas/common.ts';
 import { traderSummaryList } from '#shared/schemas/trader-keys.ts';
 import type { DB } from '../../db/schema.ts';
 import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { canReceiveAdvisory, countScope } from '../../policies/advisory.ts';
+import { canReceiveAdvisory, countScope, entitledKeyIds } from '../../policies/advisory.ts';
 import {
   presentAdminAdvisory,
   presentAdvisoryCounts,
+  presentEngagement,
   presentMyReactions,
 } from '../../presenters/advisories.ts';
 import { presentTraderSummary } from '../../presenters/trader-keys.ts';
@@ -25,10 +29,12 @@ import {
   advisoriesWithTraders,
   allAdvisoryIds,
   deleteAdvisory,
+  engagementsOf,
   react,
   reactionCounts,
   reactionsOf,
   saveAdvisory,
+  withdrawReaction,
 } from '../../services/advisories.ts';
 import type { ExternalImages } from '../../services/external-images.ts';
 import { traderSummaries } from '../../services/trader-keys.ts';
@@ -129,6 +135,52 @@ export const advisoryMemberRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = a
         throw new HttpProblem(404, 'advisoryNotFound', { advisoryId: ['advisoryNotFound'] });
       await react(db, request.body.advisoryId, principal.userId, request.body.kind);
       return { ok: true as const };
+    },
+  );
+
+  // Withdrawing is the member's own data: allowed also on a strategy they no longer receive.
+  app.post(
+    '/api/AdvisoryFeedBack/Withdraw',
+    { schema: { body: withdrawReactionRequest, response: { 200: okResponse } } },
+    async (request) => {
+      await withdrawReaction(db, request.body.advisoryId, principalOf(request).userId);
+      return { ok: true as const };
+    },
+  );
+
+  // The engagement page (personal area): the strategies the member reacted to, newest reaction first.
+  app.get(
+    '/api/AdvisoryFeedBack/MyEngagements',
+    { schema: { querystring: engagementQuery, response: { 200: engagementPage } } },
+    async (request) => {
+      const principal = principalOf(request);
+      const { kind, keyId, current, pageSize } = request.query;
+      const found = await engagementsOf(db, principal.userId, {
+        kind,
+        keyId,
+        offset: (current - 1) * pageSize,
+        limit: pageSize,
+      });
+      const [receiving, scope] = await Promise.all([
+        entitledKeyIds(db, principal),
+        countScope(db, principal),
+      ]);
+      const ids = found.rows.map(({ row }) => row.advisory_id);
+      const counts = presentAdvisoryCounts(ids, await reactionCounts(db, ids));
+      return {
+        total: found.total,
+        traders: found.traders,
+        records: found.rows.map(({ row, traders }) => {
+          const sentThrough = (keys: number[]) => traders.some((trader) => keys.includes(trader.id));
+          const visible = scope === 'all' || sentThrough(scope);
+          return presentEngagement(
+            row,
+            traders,
+            sentThrough(receiving),
+            visible ? (counts[row.advisory_id] ?? null) : null,
+          );
+        }),
+      };
     },
   );
 };
