@@ -19,7 +19,8 @@ export function presentPersonalInfo(user: UserRow, roles: string[], now = Date.n
     pic: pictureOf(user),
     gender: genderOf(user.gender),
     phone: user.phone,
-    points: user.points,
+    // The profile's "points" are the member credit balance (docs/decisions.md); users.points is unused.
+    points: user.member_credit,
     memberCredit: user.member_credit,
     roles,
     membershipLevel: membershipLevel(roles),

@@ -10,6 +10,7 @@ import { randomToken } from '../security/crypto.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { audit } from './audit.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
+import { inviterFor } from './invite-codes.ts';
 import { endAllSessions, endSessionsOf } from './sessions.ts';
 import { findUserByEmail, normalizeEmail } from './user-lookup.ts';
 import { consumeUserToken, issueUserToken } from './user-tokens.ts';
@@ -23,14 +24,20 @@ function link(publicUrl: string, path: string, params: Record<string, string>): 
 /**
  * Registration answers the same whatever happens, so it does not reveal whether the e-mail is taken.
  * A new account waits for its e-mail confirmation; an unconfirmed one gets a fresh confirmation mail.
+ * An invite code names the new account's inviter, once and for good: an existing account's is never
+ * changed, and an unknown code or one of the registrant's own mailbox is left out (the audit row says so).
  */
 export async function register(
   ctx: AccountContext,
-  input: { email: string; password: string; locale: Locale },
+  input: { email: string; password: string; locale: Locale; inviteCode?: string | undefined },
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const normalized = normalizeEmail(input.email);
   const existing = await findUserByEmail(ctx.db, normalized);
+  const invite = await inviterFor(ctx.db, input.inviteCode, {
+    ...(existing ? { id: existing.id } : {}),
+    email: input.email,
+  });
   if (existing) {
     if (existing.email_confirmed_at === null) {
       const code = await issueUserToken(ctx.db, existing.id, 'confirm_email');
@@ -47,6 +54,9 @@ export async function register(
       targetType: 'user',
       targetId: existing.id,
       ip: ctx.ip,
+      ...(invite.outcome === 'none'
+        ? {}
+        : { detail: { invite: invite.outcome === 'self' ? 'self' : 'unchanged' } }),
     });
     return;
   }
@@ -62,6 +72,7 @@ export async function register(
       password_hash: passwordHash,
       security_stamp: randomToken(16),
       locale: input.locale,
+      invited_by: invite.outcome === 'accepted' ? invite.inviterId : null,
       created_at: now,
       updated_at: now,
     })
@@ -77,7 +88,21 @@ export async function register(
       link(ctx.publicUrl, '/authentication/confirm-email', { userId: id, code }),
     ),
   );
-  await audit(ctx.db, { action: 'register', actorId: id, targetType: 'user', targetId: id, ip: ctx.ip });
+  await audit(ctx.db, {
+    action: 'register',
+    actorId: id,
+    targetType: 'user',
+    targetId: id,
+    ip: ctx.ip,
+    ...(invite.outcome === 'none'
+      ? {}
+      : {
+          detail: {
+            invite: invite.outcome,
+            ...(invite.outcome === 'unknown' ? {} : { inviterId: invite.inviterId }),
+          },
+        }),
+  });
 }
 
 type ConfirmOutcome = 'confirmed' | 'email-changed' | 'invalid';

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema.ts';
 import { type Actor, audit } from './audit.ts';
 import { DomainError } from './errors.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
+import { rewardNewMembers } from './invitation-rewards.ts';
 import { normalizeEmail } from './user-lookup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -97,6 +98,8 @@ export async function batchUserOperation(
             if (!everyone) select = select.where('users.id', 'in', rows);
             return select;
           })
+          // A concurrent AssignUserRole may have added the same link since this statement's snapshot.
+          .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
           .execute();
       }
     }
@@ -111,6 +114,9 @@ export async function batchUserOperation(
       await update.execute();
     }
 
+    // Invitees who are members now for the first time bring their inviters the reward (exactly once).
+    const inviters = await rewardNewMembers(trx, { userIds: everyone ? 'all' : rows, actor, now });
+
     await audit(trx, {
       action: 'admin.users.batch',
       actorId: actor.userId,
@@ -124,7 +130,10 @@ export async function batchUserOperation(
       },
     });
     // Connected people are re-read after commit; recorded here so that the change cannot commit without it.
-    const eventId = await recordHubEvent(trx, { name: 'access.changed', userIds: everyone ? 'all' : rows });
+    const eventId = await recordHubEvent(trx, {
+      name: 'access.changed',
+      userIds: everyone ? 'all' : [...new Set([...rows, ...inviters])],
+    });
     return { affected, eventId };
   });
 }
@@ -205,6 +214,8 @@ export async function assignUserRole(
       await trx
         .insertInto('user_roles')
         .values(wanted.map((roleId) => ({ user_id: input.userId, role_id: roleId, created_at: now })))
+        // The same assignment made at the same moment (another request or process) may have added it.
+        .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
         .execute();
     }
     const changes: Partial<{
@@ -245,6 +256,8 @@ export async function assignUserRole(
         emailChanged: Boolean(changes.email),
       },
     });
-    return recordHubEvent(trx, { name: 'access.changed', userIds: [input.userId] });
+    // An invitee who is a member now for the first time brings their inviter the reward (exactly once).
+    const inviters = await rewardNewMembers(trx, { userIds: [input.userId], actor, now });
+    return recordHubEvent(trx, { name: 'access.changed', userIds: [input.userId, ...inviters] });
   });
 }

@@ -75,6 +75,8 @@ export const registerRequest = z
     agreeTerms: z.literal(true, { message: 'termsRequired' }),
     notRestrictedResident: z.literal(true, { message: 'regionRequired' }),
     locale: z.enum(['zh', 'en']).optional(),
+    /** The code of the invitation link the person came with; an unknown one is ignored. */
+    inviteCode: z.string().max(64, 'invalid').optional(),
   })
   .superRefine(passwordsMatch);
 export type RegisterRequest = z.input<typeof registerRequest>;

@@ -18,6 +18,7 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useRoles, useUser } from './admin-users-api.ts';
+import { CreditTab } from './credit-tab.tsx';
 import { EditPermissionsForm } from './edit-permissions-form.tsx';
 import { MembershipTermView } from './membership-term-view.tsx';
 import { RoleTagList } from './role-tag-list.tsx';
@@ -31,6 +32,7 @@ export const USER_LIST_PATH = '/admin/account/list';
 export function UserDetailPage() {
   const { t } = useTranslation('adminUsers');
   const { t: tAdmin } = useTranslation('admin');
+  const { t: tInvitation } = useTranslation('invitationAdmin');
   const { t: tCommon } = useTranslation();
   const [query] = useSearchParams();
   const userId = (query.get('userId') ?? '').trim();
@@ -180,6 +182,7 @@ export function UserDetailPage() {
             // Re-created with fresh values after every save and refetch.
             children: <EditPermissionsForm key={user.dataUpdatedAt} user={data} roles={roles.data} />,
           },
+          { key: 'credit', label: tInvitation('credit.tab'), children: <CreditTab user={data} /> },
         ]}
       />
     </div>

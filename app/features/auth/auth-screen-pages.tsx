@@ -1,8 +1,16 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { INVITE_QUERY_PARAMETER } from '#shared/invitations.ts';
 import { AuthScreen } from './auth-screen.tsx';
+import { rememberInviteCode } from './invite-code.ts';
 
-/** /authentication/register: the login screen in register mode. */
+/**
+ * /authentication/register: the login screen in register mode. An invitation link's `?invite=CODE` is kept
+ * (before the form reads it) for the registration, even one made later or after a detour through sign-in.
+ */
 export function RegisterPage() {
+  const [params] = useSearchParams();
+  useState(() => rememberInviteCode(params.get(INVITE_QUERY_PARAMETER)));
   return <AuthScreen initialMode="register" interaction={null} />;
 }
 

@@ -1,6 +1,6 @@
-import { MailOutlined } from '@ant-design/icons';
+import { GiftOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input, Result, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message } from '#shared/messages.ts';
@@ -9,30 +9,34 @@ import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
+import { forgetInviteCode, pendingInviteCode } from './invite-code.ts';
 import { RESTRICTED_REGIONS_NOTICE } from './legal/restricted-regions.ts';
 import { TERMS_OF_USE } from './legal/terms-of-use.ts';
 import { LegalDocumentModal } from './legal-document-view.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
-type RegisterValues = Omit<RegisterRequest, 'locale'>;
+type RegisterValues = Omit<RegisterRequest, 'locale' | 'inviteCode'>;
 const FORM_FIELDS = ['email', 'password', 'confirm', 'agreeTerms', 'notRestrictedResident'] as const;
 
 /** Spec §2 register mode, with the terms of use and the restricted-regions notice in full (spec §1, §5). */
 export function RegisterForm({ onBackToLogin }: { onBackToLogin: () => void }) {
   const { t } = useTranslation('auth');
+  const { t: tInvitation } = useTranslation('invitation');
   const [form] = Form.useForm<RegisterValues>();
   useRevalidateOnLanguageChange(form);
   const api = useApiClient();
   const { message: toast } = App.useApp();
   const [legal, setLegal] = useState<'terms' | 'regions' | null>(null);
   const [registered, setRegistered] = useState<string | null>(null);
+  // The code of the invitation link the person came with (kept for 30 days), sent with the registration.
+  const [inviteCode, setInviteCode] = useState(() => pendingInviteCode());
   const rule = (field: string) => zodRule(registerRequest, field);
 
   const register = useMutation({
     mutationFn: (values: RegisterValues) =>
       api.post(
         '/Auth/PostRegister',
-        { ...values, locale: currentLocale() },
+        { ...values, locale: currentLocale(), ...(inviteCode ? { inviteCode } : {}) },
         { anonymous: true, formFields: FORM_FIELDS },
       ),
   });
@@ -40,6 +44,8 @@ export function RegisterForm({ onBackToLogin }: { onBackToLogin: () => void }) {
   const submit = async (values: RegisterValues) => {
     try {
       await register.mutateAsync(values);
+      // Sent once: the account keeps its inviter for good, a later registration here starts afresh.
+      forgetInviteCode();
       setRegistered(values.email.trim());
       // Spec §4: registration success is a warning, "Email Confirm Needed".
       void toast.warning(t('register.confirmNeeded'));
@@ -89,6 +95,24 @@ export function RegisterForm({ onBackToLogin }: { onBackToLogin: () => void }) {
         }}
         data-testid="register-form"
       >
+        {inviteCode ? (
+          <Alert
+            data-testid="register-invite"
+            type="success"
+            showIcon
+            icon={<GiftOutlined />}
+            style={{ marginBottom: 20 }}
+            title={tInvitation('register.invited', { code: inviteCode })}
+            description={tInvitation('register.invitedHint')}
+            closable={{
+              'aria-label': tInvitation('register.removeInvite'),
+              onClose: () => {
+                forgetInviteCode();
+                setInviteCode(null);
+              },
+            }}
+          />
+        ) : null}
         <Form.Item name="email" rules={[rule('email')]} validateFirst>
           <Input
             data-testid="register-email"

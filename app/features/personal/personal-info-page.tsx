@@ -12,6 +12,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AVATAR_SIZE, DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -113,8 +114,19 @@ export function PersonalInfoPage() {
     },
     { key: 'gender', label: t('fields.gender'), children: info.gender ? t(`gender.${info.gender}`) : none },
     { key: 'phone', label: t('fields.phone'), children: info.phone || none },
-    { key: 'points', label: t('fields.points'), children: info.points.toLocaleString() },
-    { key: 'credit', label: t('fields.memberCredit'), children: info.memberCredit.toLocaleString() },
+    {
+      // The profile's points are the member credit balance (docs/decisions.md): one figure, with its history.
+      key: 'points',
+      label: t('fields.points'),
+      children: (
+        <Flex gap={12} wrap align="center">
+          <span data-testid="personal-points">{info.memberCredit.toLocaleString()}</span>
+          <Link to="/personal/invitation#credit" data-testid="personal-points-history">
+            {t('info.pointsHistory')}
+          </Link>
+        </Flex>
+      ),
+    },
     { key: 'createdAt', label: t('fields.createdAt'), children: dayjs(info.createdAt).format('LL') },
   ];
 
