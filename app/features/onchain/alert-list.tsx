@@ -1,0 +1,114 @@
+import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../components/query-error.tsx';
+import { AlertCard } from './alert-card.tsx';
+import type { useOnchainAlerts } from './onchain-api.ts';
+
+/** Start reading the next page this far before the end of the list comes into view. */
+const AHEAD = '600px 0px';
+
+/**
+ * Calls `onReach` when the element comes into view. The observer is made again after each page, so a list
+ * still too short to fill the screen keeps loading.
+ */
+function useReachEnd(onReach: () => void, enabled: boolean, pages: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const reach = useRef(onReach);
+  useEffect(() => {
+    reach.current = onReach;
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page makes a new observer (see above).
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !enabled || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) reach.current();
+      },
+      { rootMargin: AHEAD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled, pages]);
+  return ref;
+}
+
+function Loading() {
+  return (
+    <Flex vertical gap={12} data-testid="onchain-loading">
+      {[0, 1, 2].map((index) => (
+        <Card key={index} size="small">
+          <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 3 }} />
+        </Card>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * The alerts as cards: the skeleton while the first page loads, the error with a retry, the empty state
+ * (another text when filters are set), and more pages as the end of the list comes into view (or by the
+ * button, where the browser cannot tell).
+ */
+export function AlertList({
+  alerts,
+  filtered,
+}: {
+  alerts: ReturnType<typeof useOnchainAlerts>;
+  filtered: boolean;
+}) {
+  const { t } = useTranslation('onchain');
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError } = alerts;
+  const canLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  const more = () => {
+    if (canLoad) void alerts.fetchNextPage();
+  };
+  const sentinel = useReachEnd(more, canLoad, data?.pages.length ?? 0);
+
+  if (!data) {
+    return alerts.isError ? <QueryError onRetry={() => void alerts.refetch()} /> : <Loading />;
+  }
+  const items = data.pages.flatMap((page) => page.alerts);
+  if (items.length === 0) {
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={filtered ? t('emptyFiltered') : t('empty')}
+        data-testid="onchain-empty"
+      />
+    );
+  }
+  return (
+    <Flex
+      vertical
+      gap={12}
+      style={{ opacity: alerts.isPlaceholderData ? 0.55 : 1, transition: 'opacity 0.2s' }}
+      aria-busy={alerts.isPlaceholderData}
+      data-testid="onchain-alerts"
+    >
+      {items.map((alert) => (
+        <AlertCard key={alert.id} alert={alert} />
+      ))}
+      <div ref={sentinel} data-testid="onchain-sentinel" />
+      {isFetchNextPageError && (
+        <Alert type="warning" showIcon title={t('loadMoreFailed')} data-testid="onchain-more-error" />
+      )}
+      <Flex justify="center">
+        {hasNextPage ? (
+          <Button
+            onClick={() => void alerts.fetchNextPage()}
+            loading={isFetchingNextPage}
+            data-testid="onchain-load-more"
+          >
+            {isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+          </Button>
+        ) : (
+          <Typography.Text type="secondary" data-testid="onchain-no-more">
+            {t('noMore')}
+          </Typography.Text>
+        )}
+      </Flex>
+    </Flex>
+  );
+}

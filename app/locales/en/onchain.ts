@@ -1,0 +1,67 @@
+import type { Messages } from '../types.ts';
+import type { onchain as zh } from '../zh/onchain.ts';
+
+export const onchain: Messages<typeof zh> = {
+  title: 'On-chain monitoring',
+  intro:
+    'Large transfers and exchange flows: large inflows to exchanges may mean selling pressure, outflows the opposite. New alerts appear here by themselves.',
+  live: 'Live',
+  connecting: 'Connecting to live updates…',
+  directions: {
+    exchange_inflow: 'Exchange inflow',
+    exchange_outflow: 'Exchange outflow',
+    transfer: 'Transfer',
+    mint: 'Mint',
+    burn: 'Burn',
+  },
+  kinds: {
+    exchange: 'Exchange',
+    fund: 'Fund',
+    project: 'Project',
+    other: 'Other',
+  },
+  importance: {
+    normal: 'Normal',
+    high: 'Important',
+  },
+  filters: {
+    chain: 'Chain',
+    asset: 'Asset',
+    direction: 'Direction',
+    minUsd: 'Min. value',
+    minUsdPlaceholder: 'Any',
+    all: 'All',
+    clear: 'Clear filters',
+  },
+  alert: {
+    from: 'From',
+    to: 'To',
+    tx: 'Transaction',
+    block: 'Block',
+    unknownUsd: 'Value unknown',
+    openTx: 'View the transaction on {{explorer}}',
+    openAddress: 'View the address on the block explorer',
+    copyAddress: 'Copy the address',
+    copyHash: 'Copy the transaction hash',
+    copied: 'Copied',
+    comment: 'Comment',
+  },
+  totals: {
+    title: 'Exchange flows, last 24 h',
+    hint: 'Per asset, what published alerts of the last 24 hours moved into and out of exchanges, in tokens and US dollars; net inflow = inflow − outflow.',
+    inflow: 'Inflow',
+    outflow: 'Outflow',
+    net: 'Net inflow',
+    count_one: '{{count}} transfer',
+    count_other: '{{count}} transfers',
+    empty: 'No alerts moved tokens into or out of exchanges in the last 24 hours',
+    failed: 'Could not load the exchange flows',
+    retry: 'Retry',
+  },
+  empty: 'No on-chain alerts yet: new ones appear here by themselves',
+  emptyFiltered: 'No alerts match the filters',
+  loadMore: 'Load more',
+  loadingMore: 'Loading…',
+  loadMoreFailed: 'Could not load more: try again',
+  noMore: 'That is everything',
+};
