@@ -3,9 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import type { FakeFeedItem } from '../server/test/feed-fake.ts';
 import { grantRoles } from './support/api.ts';
 import { openContext, pickOption, rowOf, soundPlays } from './support/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, WATCHED_TOKEN } from './support/env.ts';
 import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
-import { publishFeed } from './support/monitoring.ts';
+import { chainControl, publishFeed } from './support/monitoring.ts';
 
 // Journeys: the monitoring sections against the local news site and chain (e2e/support/monitoring-fakes.ts).
 
@@ -117,6 +117,113 @@ test('an admin adds a feed and a keyword rule; a member sees new items arrive li
     await m.setViewportSize({ width: 390, height: 844 });
     await expect(card(english)).toBeVisible();
     await shoot(m, 'media-en-390');
+    for (const c of consoles) c.expectNone();
+  } finally {
+    await admin.context.close();
+    await member.context.close();
+  }
+});
+
+test('an admin publishes an on-chain alert and a transfer the watcher queued; a member sees both arrive live, in zh and en', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const memberEmail = `chain-${run}@e2e.test`;
+  await createConfirmedAccount(request, memberEmail, password);
+  // Addresses of this run: 0x + the run id + zeros (40 hex digits), a different last digit each.
+  const address = (last: string) => `0x${run}${'0'.repeat(31)}${last}`;
+  const exchange = address('1');
+  const exchangeName = `Binance ${run}`;
+  const admin = await openContext(browser);
+  const member = await openContext(browser);
+  const consoles = [admin, member].map(({ page }) => watchConsole(page));
+  try {
+    const a = admin.page;
+    await signIn(a, ADMIN_EMAIL, ADMIN_PASSWORD, '/admin/content/onchain?tab=labels');
+    await grantRoles(a, memberEmail, ['StandardUser']);
+    await a.getByTestId('label-add').click();
+    const labelForm = a.getByTestId('label-form');
+    await labelForm.getByTestId('label-address').fill(exchange);
+    await labelForm.getByTestId('label-name').fill(exchangeName);
+    await pickOption(a, labelForm.getByTestId('label-kind'), '交易所', labelForm.getByTestId('label-name'));
+    await labelForm.getByTestId('label-submit').click();
+    await expect(rowOf(a.getByTestId('label-table'), exchangeName)).toBeVisible();
+
+    const m = member.page;
+    await signIn(m, memberEmail, password, '/monitoring');
+    await expect(m.getByTestId('onchain-live')).toHaveText('实时更新中', { timeout: 30_000 });
+
+    // --- Published by hand: it reaches the member live, labelled, with its direction and explorer link. ---
+    const txHash = `0x${run.repeat(8)}`;
+    await a.goto('/admin/content/onchain');
+    await a.getByTestId('alert-add').click();
+    const form = a.getByTestId('alert-form');
+    await pickOption(
+      a,
+      form.getByTestId('alert-form-chain'),
+      'Ethereum',
+      form.getByTestId('alert-form-asset'),
+    );
+    await pickOption(
+      a,
+      form.getByTestId('alert-form-direction'),
+      '流入交易所',
+      form.getByTestId('alert-form-asset'),
+    );
+    await form.getByTestId('alert-form-asset').fill('USDT');
+    await form.getByTestId('alert-form-amount').fill('1250000');
+    await form.getByTestId('alert-form-usd').fill('1250000');
+    await form.getByTestId('alert-form-from').fill(address('2'));
+    await form.getByTestId('alert-form-to').fill(exchange);
+    await form.getByTestId('alert-form-tx').fill(txHash);
+    await form.getByTestId('alert-form-comment').fill(`鲸鱼充值 ${run}`);
+    await form.getByTestId('alert-form-submit').click();
+    const byHand = m.getByTestId('onchain-alert').filter({ hasText: `鲸鱼充值 ${run}` });
+    await expect(byHand).toBeVisible({ timeout: 30_000 });
+    await expect(byHand).toContainText('流入交易所');
+    await expect(byHand).toContainText(exchangeName);
+    await expect(byHand.getByTestId('onchain-alert-amount')).toContainText('1,250,000');
+    await expect(byHand.locator(`a[href="https://etherscan.io/tx/${txHash}"]`)).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+    await expect(m.getByTestId('onchain-total').filter({ hasText: 'USDT' })).toBeVisible();
+    const inflow = m.getByTestId('onchain-total').filter({ hasText: 'USDT' });
+    await shoot(m, 'onchain-zh-1600');
+
+    // --- The chain: a 5 million USDT transfer into the exchange, past the confirmations. The watcher
+    // queues it (over 1 million, under 50); the admin publishes it from the queue; the member sees it. ---
+    const head = await chainControl({ action: 'mine', blocks: 1 });
+    await chainControl({
+      action: 'addTransfer',
+      transfer: {
+        token: WATCHED_TOKEN.address,
+        from: address('3'),
+        to: exchange,
+        value: String(5_000_000n * 10n ** BigInt(WATCHED_TOKEN.decimals)),
+        block: head + 1,
+      },
+    });
+    await chainControl({ action: 'mine', blocks: 4 });
+    await a.goto('/admin/content/onchain?status=queued');
+    const queued = a.locator('tr.ant-table-row', { hasText: '5,000,000' });
+    await expect(queued.getByTestId('alert-row-status')).toHaveText('待审核', { timeout: 60_000 });
+    await shoot(a, 'onchain-queue-zh-1600');
+    await queued.getByTestId('alert-publish').click();
+    const watched = m.getByTestId('onchain-alert').filter({ hasText: '5,000,000' });
+    await expect(watched).toBeVisible({ timeout: 30_000 });
+    await expect(watched).toContainText(exchangeName);
+    await expect(watched).toContainText('流入交易所');
+    // Both within the last 24 h: the exchange inflow total follows, live.
+    await expect(inflow.getByTestId('onchain-total-inflow-amount')).toHaveText('6,250,000');
+
+    await switchLanguage(m, 'en');
+    await expect(watched).toContainText('Exchange inflow');
+    await shoot(m, 'onchain-en-1600');
+    await m.setViewportSize({ width: 390, height: 844 });
+    await expect(watched).toBeVisible();
+    await shoot(m, 'onchain-en-390');
     for (const c of consoles) c.expectNone();
   } finally {
     await admin.context.close();

@@ -21,8 +21,14 @@ import {
 
 const feeds = new FeedFake();
 await feeds.start(FEED_SITE_PORT);
-// Far enough from block 0 that the watcher's first look (head minus its confirmations) is a normal block.
-const chain = new EvmRpcFake({ chainId: 1, head: 20_000 });
+// Far enough from block 0 that the watcher's first look (head minus its confirmations) is a normal block;
+// the head block 10 minutes old when the run starts, so the blocks a journey mines carry times of today.
+const HEAD = 20_000;
+const chain = new EvmRpcFake({
+  chainId: 1,
+  head: HEAD,
+  genesisTime: Math.floor(Date.now() / 1000) - 600 - HEAD * 12,
+});
 await chain.start(EVM_RPC_PORT);
 
 async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {

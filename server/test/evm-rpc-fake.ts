@@ -63,9 +63,13 @@ export class EvmRpcFake {
   private server: Server | undefined;
   private txCounter = 0;
 
-  constructor(options: { chainId?: number; head?: number } = {}) {
+  /** Block 0's time, in seconds since the epoch (each later block 12 s after the one before). */
+  readonly genesisTime: number;
+
+  constructor(options: { chainId?: number; head?: number; genesisTime?: number } = {}) {
     this.chainId = options.chainId ?? 1;
     this.head = options.head ?? 0;
+    this.genesisTime = options.genesisTime ?? GENESIS_TIME;
   }
 
   get url(): string {
@@ -267,7 +271,7 @@ export class EvmRpcFake {
       number: hex(block),
       hash: this.blockHash(block),
       parentHash: block === 0 ? zero32 : this.blockHash(block - 1),
-      timestamp: hex(GENESIS_TIME + block * BLOCK_SECONDS),
+      timestamp: hex(this.genesisTime + block * BLOCK_SECONDS),
       nonce: '0x0000000000000000',
       difficulty: '0x0',
       gasLimit: '0x1c9c380',
