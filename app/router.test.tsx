@@ -34,11 +34,11 @@ describe('routes', () => {
     }
   });
 
-  it('shows members the 404 content of sections whose pages come later, non-members the notice', async () => {
+  it('shows members the 404 content below a section page, non-members the notice', async () => {
     stubApi(accountHandlers(personalInfoOf()));
-    const member = renderApp('/monitoring', { auth: FakeAuth.signedIn() });
+    const member = renderApp('/monitoring/unknown', { auth: FakeAuth.signedIn() });
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
-    expect(member.router.state.location.pathname).toBe('/monitoring');
+    expect(member.router.state.location.pathname).toBe('/monitoring/unknown');
     member.unmount();
 
     stubApi(accountHandlers(NON_MEMBER_INFO));

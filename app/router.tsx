@@ -177,6 +177,18 @@ export const routes: RouteObject[] = [
                   Component: (await import('./features/tools/tools-page.tsx')).ToolsPage,
                 }),
               },
+              {
+                path: 'media',
+                lazy: async () => ({
+                  Component: (await import('./features/media/media-page.tsx')).MediaPage,
+                }),
+              },
+              {
+                path: 'monitoring',
+                lazy: async () => ({
+                  Component: (await import('./features/onchain/onchain-page.tsx')).OnchainPage,
+                }),
+              },
               ...memberSectionPaths.map((path) => ({ path: `${path}/*`, lazy: notFoundPage })),
             ],
           },
@@ -213,6 +225,13 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    // Members only: non-members see the not-member notice there.
+                    path: 'engagement',
+                    lazy: async () => ({
+                      Component: (await import('./features/personal/engagement-page.tsx')).EngagementPage,
+                    }),
+                  },
+                  {
                     path: 'subscribe',
                     lazy: async () => ({
                       Component: (await import('./features/subscriptions/subscribe-page.tsx')).SubscribePage,
@@ -229,6 +248,12 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({
                       Component: (await import('./features/my-articles/my-article-add-page.tsx'))
                         .MyArticleAddPage,
+                    }),
+                  },
+                  {
+                    path: 'invitation',
+                    lazy: async () => ({
+                      Component: (await import('./features/invitations/invitation-page.tsx')).InvitationPage,
                     }),
                   },
                   notFoundRoute,
@@ -329,6 +354,19 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'content/media',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-media/media-admin-page.tsx')).MediaAdminPage,
+                    }),
+                  },
+                  {
+                    path: 'content/onchain',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-onchain/onchain-admin-page.tsx'))
+                        .OnchainAdminPage,
+                    }),
+                  },
+                  {
                     path: 'content/advisory',
                     lazy: async () => ({
                       Component: (await import('./features/admin-advisories/advisory-list-page.tsx'))
@@ -354,6 +392,13 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({
                       Component: (await import('./features/admin-messages/system-message-page.tsx'))
                         .SystemMessagePage,
+                    }),
+                  },
+                  {
+                    path: 'operation/invitation',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-invitations/invitation-admin-page.tsx'))
+                        .InvitationAdminPage,
                     }),
                   },
                   {

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { binanceContext, binanceReaderFactory, createBinanceReader } from './exchange/binance.ts';
 import { createMediaPoller, type MediaPoller } from './feeds/media-poller.ts';
+import { NO_GEOIP, openGeoIp } from './geoip/geoip.ts';
 import { stdoutLogDestination } from './log-destination.ts';
 import { MailOutbox } from './mail/mailer.ts';
 import { createLevelWatch, type LevelWatch } from './market/level-watch.ts';
@@ -36,7 +37,11 @@ import { articleReadRoutes, articleWriteRoutes } from './routes/articles/article
 import { accountAuthRoutes } from './routes/auth/account-auth.ts';
 import { publicAuthRoutes } from './routes/auth/public-auth.ts';
 import { configurationRoutes } from './routes/configuration/subscriber-configuration.ts';
+import { creditRoutes } from './routes/credits/credits.ts';
+import { creditAdminRoutes } from './routes/credits/credits-admin.ts';
 import { fileSaveRoutes } from './routes/file-save/upload.ts';
+import { invitationRoutes } from './routes/invitations/invitations.ts';
+import { invitationAdminRoutes } from './routes/invitations/invitations-admin.ts';
 import { levelAdminRoutes, levelRoutes } from './routes/levels/levels.ts';
 import { healthRoutes } from './routes/management/health.ts';
 import { managementRoutes } from './routes/management/users.ts';
@@ -199,7 +204,14 @@ export async function buildApp(deps: AppDeps) {
     global: false,
     ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: 'portal-rate-limit-', skipOnError: true } : {}),
   });
-  await app.register(identityMount, { identity, db, securityHeaders: await securityHeaders(https) });
+  // The sign-in history's regions (GEOIP_DATABASE, checked by loadConfig); unknown without one.
+  const geoip = config.geoipDatabase ? openGeoIp(config.geoipDatabase) : NO_GEOIP;
+  await app.register(identityMount, {
+    identity,
+    db,
+    securityHeaders: await securityHeaders(https),
+    geoip,
+  });
   const verify = createTokenVerifier({
     db,
     writes: database.writes,
@@ -312,6 +324,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     mailer,
     provider: identity.provider,
+    geoip,
     publicUrl: config.publicUrl,
     captchaTestCode: config.captchaTestCode,
     rateLimitPerMinute: authRate,
@@ -340,6 +353,8 @@ export async function buildApp(deps: AppDeps) {
     await signedIn.register(fileSaveRoutes, { uploadsDir, imageQueue });
     await signedIn.register(systemMessageReadRoutes, { db });
     await signedIn.register(subscriptionRoutes, { db });
+    await signedIn.register(invitationRoutes, { db });
+    await signedIn.register(creditRoutes, { db });
     // Members only.
     await signedIn.register(async (members) => {
       members.addHook('onRequest', members.requireMember);
@@ -358,6 +373,8 @@ export async function buildApp(deps: AppDeps) {
       admin.addHook('onRequest', admin.requireAdmin);
       admin.addHook('onRoute', markAccess('admin'));
       await admin.register(managementRoutes, { database });
+      await admin.register(invitationAdminRoutes, { db });
+      await admin.register(creditAdminRoutes, { db });
       await admin.register(classificationAdminRoutes, { db });
       await admin.register(traderKeyRoutes, { db, secretsKey, checks: keyChecks });
       await admin.register(advisoryAdminRoutes, { db, externalImages });

@@ -3,6 +3,8 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, w
 import path from 'node:path';
 import { z } from 'zod';
 import { type OnchainWatchConfig, parseOnchainWatch } from './chain/onchain-config.ts';
+import { openGeoIp } from './geoip/geoip.ts';
+import { MmdbError } from './geoip/mmdb-reader.ts';
 
 /** A configuration problem a person can fix: the message names the variable and what is wrong. */
 export class ConfigError extends Error {
@@ -85,6 +87,7 @@ const envSchema = z.object({
     z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   ),
   METRICS_TOKEN: optionalString,
+  GEOIP_DATABASE: optionalString,
   AUTH_RATE_LIMIT: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -175,6 +178,11 @@ export type Config = {
    */
   feedFetch: { allowLoopback: boolean };
   metricsToken: string | undefined;
+  /**
+   * A MaxMind DB file (GeoLite2 City or Country) giving the approximate region of sign-ins; checked at start
+   * (server/geoip/geoip.ts). Undefined: every region is unknown.
+   */
+  geoipDatabase: string | undefined;
   /** Requests per minute per client address for each sign-in, registration and recovery call. */
   authRateLimitPerMinute: number;
   /** Lifetime of API access tokens (5 minutes by default; tests shorten it to prove silent renewal). */
@@ -235,6 +243,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       throw new ConfigError(`Invalid configuration: ONCHAIN_WATCH ${(error as Error).message}`);
     }
   }
+  let geoipDatabase: string | undefined;
+  if (e.GEOIP_DATABASE) {
+    geoipDatabase = path.resolve(cwd, e.GEOIP_DATABASE);
+    try {
+      openGeoIp(geoipDatabase);
+    } catch (error) {
+      const reason = error instanceof MmdbError ? error.message : 'cannot be read';
+      throw new ConfigError(
+        `Invalid configuration: GEOIP_DATABASE is not a usable MaxMind DB file: ${reason} (got "${e.GEOIP_DATABASE}")`,
+      );
+    }
+  }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is missing');
   }
@@ -267,6 +287,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK === 'true', ca: imageFetchCa },
     feedFetch: { allowLoopback: e.FEED_FETCH_ALLOW_LOOPBACK === 'true' },
     metricsToken: e.METRICS_TOKEN,
+    geoipDatabase,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
   };

@@ -6,10 +6,13 @@ import {
   adminAdvisoryList,
   advisoryCounts,
   advisoryIdQuery,
+  engagementPage,
+  engagementQuery,
   followRequest,
   myReactions,
   subscriptionItem,
   subscriptionList,
+  withdrawReactionRequest,
 } from './schemas/advisories.ts';
 import {
   acceptedResponse,
@@ -27,7 +30,24 @@ import {
   subscriberConfiguration,
 } from './schemas/auth.ts';
 import { idResponse, okResponse } from './schemas/common.ts';
+import {
+  adjustCreditRequest,
+  adjustCreditResponse,
+  creditLedgerPage,
+  creditLedgerQuery,
+} from './schemas/credit.ts';
 import { healthResponse } from './schemas/health.ts';
+import {
+  adminReward,
+  adminRewardPage,
+  invitationPageQuery,
+  invitationSettings,
+  invitationSummary,
+  inviteePage,
+  reverseRewardRequest,
+  rewardsQuery,
+  updateInvitationSettingsRequest,
+} from './schemas/invitations.ts';
 import {
   addLevelSetRequest,
   levelSetIdQuery,
@@ -114,6 +134,7 @@ import {
   quantStrategy,
   updateQuantRequest,
 } from './schemas/quant.ts';
+import { signInList } from './schemas/sign-ins.ts';
 import {
   addOrUpdateSystemMessageRequest,
   messageFlagQuery,
@@ -208,6 +229,7 @@ export const apiContract = {
   'POST /api/PersonalInfo/UploadAvatar': { multipart: true, response: userVo },
   'GET /api/PersonalInfo/Sessions': { response: sessionList },
   'POST /api/PersonalInfo/EndOtherSessions': { response: endSessionsResponse },
+  'GET /api/PersonalInfo/SignIns': { response: signInList },
   'POST /Articles/AddArticle': { body: addArticleRequest, response: idResponse },
   'PUT /Articles/UpdateArticle': { body: updateArticleRequest, response: okResponse },
   'DELETE /Articles/DeleteArticle/:id': { params: idParams, response: okResponse },
@@ -226,11 +248,17 @@ export const apiContract = {
     body: addOrUpdateSubscriptionsRequest,
     response: subscriptionItem,
   },
+  // Invitation rebate and credit ledger of the signed-in person.
+  'GET /api/Invitation/Mine': { response: invitationSummary },
+  'GET /api/Invitation/Invitees': { query: invitationPageQuery, response: inviteePage },
+  'GET /api/Credit/Mine': { query: invitationPageQuery, response: creditLedgerPage },
 
   // Members.
   'GET /api/Advisory/GetAdvCount': { response: advisoryCounts },
   'GET /api/AdvisoryFeedBack/Mine': { response: myReactions },
   'POST /api/AdvisoryFeedBack/Follow': { body: followRequest, response: okResponse },
+  'POST /api/AdvisoryFeedBack/Withdraw': { body: withdrawReactionRequest, response: okResponse },
+  'GET /api/AdvisoryFeedBack/MyEngagements': { query: engagementQuery, response: engagementPage },
 
   // Administrators.
   'GET /api/Management/GetUsers': { query: usersQuery, response: usersResponse },
@@ -245,6 +273,15 @@ export const apiContract = {
   'POST /api/Management/AddRole': { body: addRoleRequest, response: role },
   'POST /api/Management/DeleteRole': { body: deleteRoleRequest, response: okResponse },
   'POST /api/Management/AssignUserRole': { body: assignUserRoleRequest, response: okResponse },
+  'GET /api/Invitation/Settings': { response: invitationSettings },
+  'POST /api/Invitation/UpdateSettings': {
+    body: updateInvitationSettingsRequest,
+    response: invitationSettings,
+  },
+  'GET /api/Invitation/Rewards': { query: rewardsQuery, response: adminRewardPage },
+  'POST /api/Invitation/ReverseReward': { body: reverseRewardRequest, response: adminReward },
+  'GET /api/Credit/Ledger': { query: creditLedgerQuery, response: creditLedgerPage },
+  'POST /api/Credit/Adjust': { body: adjustCreditRequest, response: adjustCreditResponse },
   'POST /api/ArticleClassification/Edit': { body: editClassificationRequest, response: idResponse },
   'POST /api/ArticleClassification/Delete': { query: idQuery, response: okResponse },
   'GET /api/TraderKey/GetRoles': { response: roleList },

@@ -410,6 +410,26 @@ export const MESSAGES = {
     en: 'Your membership cannot subscribe to this trader',
   },
   emailTaken: { zh: '该邮箱已被其他账户使用', en: 'This e-mail belongs to another account' },
+  rewardCreditRange: {
+    zh: '奖励积分须为1到1000000之间的整数',
+    en: 'The reward credit is a whole number from 1 to 1,000,000',
+  },
+  rewardDaysRange: {
+    zh: '奖励天数须为1到365之间的整数',
+    en: 'The reward days are a whole number from 1 to 365',
+  },
+  rewardNotFound: { zh: '该邀请奖励不存在', en: 'No such invitation reward' },
+  rewardAlreadyReversed: { zh: '该邀请奖励已撤销', en: 'This invitation reward has already been reversed' },
+  creditAmountInvalid: {
+    zh: '调整数额须为非零整数，绝对值不超过1000000',
+    en: 'The adjustment is a whole number other than 0, at most 1,000,000 either way',
+  },
+  creditReasonRequired: { zh: '请填写原因', en: 'Please give a reason' },
+  creditReasonTooLong: { zh: '原因不能超过200个字符', en: 'The reason cannot exceed 200 characters' },
+  creditWouldGoNegative: {
+    zh: '此操作会使积分余额低于0，确认后才能继续',
+    en: 'This would take the credit balance below 0: it needs your confirmation',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

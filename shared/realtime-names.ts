@@ -17,6 +17,7 @@ export const HUB_EVENTS = {
   marketPrice: 'MarketPrice',
   mediaItemsAdded: 'MediaItemsAdded',
   mediaItemChanged: 'MediaItemChanged',
+  advisoryReactionChanged: 'AdvisoryReactionChanged',
   onchainAlert: 'OnchainAlert',
   onchainAlertRemoved: 'OnchainAlertRemoved',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { advisory, advisoryCounts, subscriptionItem, traderRef } from './schemas/advisories.ts';
+import { advisory, advisoryCounts, reactionKind, subscriptionItem, traderRef } from './schemas/advisories.ts';
 import { mediaItem } from './schemas/media.ts';
 import { onchainAlert } from './schemas/onchain.ts';
 import { systemMessage } from './schemas/system-messages.ts';
@@ -37,6 +37,16 @@ export const changeSystemMessagePayload = z.object({
 });
 
 export const advisorySubChangedPayload = z.object({ key: traderRef, subscribed: z.boolean() });
+
+/**
+ * AdvisoryReactionChanged: the member's own reaction to a strategy was chosen, changed (`kind`, `reactedAt`)
+ * or withdrawn (both null), on this or any other tab or device; only the member's connections get it.
+ */
+export const advisoryReactionChangedPayload = z.object({
+  advisoryId: z.number(),
+  kind: reactionKind.nullable(),
+  reactedAt: z.string().nullable(),
+});
 
 /** LevelSetChanged: a level set the member may see was published, edited or deleted (read the list again). */
 export const levelSetChangedPayload = z.object({
@@ -114,6 +124,7 @@ export type RemoveAdvisoryCountPayload = z.infer<typeof removeAdvisoryCountPaylo
 export type LoadSystemMessagePayload = z.infer<typeof loadSystemMessagePayload>;
 export type ChangeSystemMessagePayload = z.infer<typeof changeSystemMessagePayload>;
 export type AdvisorySubChangedPayload = z.infer<typeof advisorySubChangedPayload>;
+export type AdvisoryReactionChangedPayload = z.infer<typeof advisoryReactionChangedPayload>;
 
 /**
  * Stored events carry the id of the hub event they came from (snapshots: the latest id), which the client
@@ -130,6 +141,7 @@ export type ServerToClientEvents = {
   LoadAdvisoryCount: (payload: WithEventId<LoadAdvisoryCountPayload>) => void;
   RemoveAdvisoryCount: (payload: WithEventId<RemoveAdvisoryCountPayload>) => void;
   AdvisorySubChanged: (payload: WithEventId<AdvisorySubChangedPayload>) => void;
+  AdvisoryReactionChanged: (payload: WithEventId<AdvisoryReactionChangedPayload>) => void;
   /** A trader's account changed at the exchange (ephemeral: no event id; `seq` orders a key's changes). */
   TraderLiveChanged: (payload: TraderLiveChangedPayload) => void;
   LevelSetChanged: (payload: WithEventId<LevelSetChangedPayload>) => void;

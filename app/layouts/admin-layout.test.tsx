@@ -35,8 +35,11 @@ describe('admin layout', () => {
       '行情交易对',
       '支撑压力',
       '量化策略',
+      '媒体监控',
+      '链上监控',
       '运营',
       '系统消息',
+      '邀请返佣',
     ]);
     const menu = screen.getByTestId('admin-menu');
     expect(within(menu).getByRole('link', { name: '用户列表' })).toHaveAttribute(
@@ -75,8 +78,11 @@ describe('admin layout', () => {
       'Market symbols',
       'Support & pressure',
       'Quant strategies',
+      'Media monitoring',
+      'On-chain monitoring',
       'Operation',
       'System messages',
+      'Invitation rebate',
     ]);
     expect(screen.getByRole('link', { name: 'Teaching' }).closest('li')).toHaveClass(
       'ant-menu-item-selected',
@@ -107,6 +113,9 @@ describe('admin layout', () => {
     expect(selectedAdminKey('/admin/content/teach/type')).toBe('teach');
     expect(selectedAdminKey('/admin/content/pressure/edit/3')).toBe('pressure');
     expect(selectedAdminKey('/admin/content/quant/edit/3')).toBe('quant');
+    expect(selectedAdminKey('/admin/content/media')).toBe('media');
+    expect(selectedAdminKey('/admin/content/onchain')).toBe('onchain');
+    expect(selectedAdminKey('/admin/operation/invitation')).toBe('invitation');
     expect(selectedAdminKey('/admin')).toBeNull();
   });
 });

@@ -2,9 +2,12 @@ import {
   CommentOutlined,
   FileTextOutlined,
   FundOutlined,
+  GiftOutlined,
+  GlobalOutlined,
   KeyOutlined,
   LineChartOutlined,
   MessageOutlined,
+  NodeIndexOutlined,
   NotificationOutlined,
   ReadOutlined,
   StockOutlined,
@@ -28,7 +31,10 @@ type AdminItemKey =
   | 'market'
   | 'pressure'
   | 'quant'
-  | 'systemMessage';
+  | 'media'
+  | 'onchain'
+  | 'systemMessage'
+  | 'invitation';
 
 interface AdminMenuGroup {
   key: AdminGroupKey;
@@ -60,12 +66,17 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { key: 'market', icon: <LineChartOutlined />, path: '/admin/content/market' },
       { key: 'pressure', icon: <StockOutlined />, path: '/admin/content/pressure' },
       { key: 'quant', icon: <FundOutlined />, path: '/admin/content/quant' },
+      { key: 'media', icon: <GlobalOutlined />, path: '/admin/content/media' },
+      { key: 'onchain', icon: <NodeIndexOutlined />, path: '/admin/content/onchain' },
     ],
   },
   {
     key: 'operation',
     icon: <NotificationOutlined />,
-    items: [{ key: 'systemMessage', icon: <MessageOutlined />, path: '/admin/operation/system-message' }],
+    items: [
+      { key: 'systemMessage', icon: <MessageOutlined />, path: '/admin/operation/system-message' },
+      { key: 'invitation', icon: <GiftOutlined />, path: '/admin/operation/invitation' },
+    ],
   },
 ];
 

@@ -40,6 +40,14 @@ describe('personal layout', () => {
       '/personal/subscribe',
     );
     expect(within(menu).getByRole('link', { name: '安全设置' })).toHaveAttribute('href', '/personal/safeset');
+    expect(within(menu).getByRole('link', { name: '参与策略' })).toHaveAttribute(
+      'href',
+      '/personal/engagement',
+    );
+    expect(within(menu).getByRole('link', { name: '邀请返佣' })).toHaveAttribute(
+      'href',
+      '/personal/invitation',
+    );
     expect(within(menu).getByRole('link', { name: '退出登录' })).toHaveAttribute(
       'href',
       '/authentication/logout',

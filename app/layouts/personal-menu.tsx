@@ -32,10 +32,11 @@ export const PERSONAL_MENU: readonly PersonalMenuEntry[] = [
   { key: 'info', icon: <IdcardOutlined />, path: '/personal/info' },
   { key: 'edit', icon: <EditOutlined />, path: '/personal/edit' },
   { key: 'article', icon: <FileTextOutlined />, path: '/personal/article' },
-  { key: 'engagementStrategy', icon: <FundProjectionScreenOutlined /> },
+  // "参与策略": the strategies the member takes part in by reacting to them (docs/decisions.md).
+  { key: 'engagementStrategy', icon: <FundProjectionScreenOutlined />, path: '/personal/engagement' },
   { key: 'subscribe', icon: <BellOutlined />, path: '/personal/subscribe' },
   { key: 'safeset', icon: <SafetyCertificateOutlined />, path: '/personal/safeset' },
-  { key: 'invitationRebate', icon: <GiftOutlined /> },
+  { key: 'invitationRebate', icon: <GiftOutlined />, path: '/personal/invitation' },
   { key: 'logout', icon: <LogoutOutlined />, path: '/authentication/logout' },
 ];
 

@@ -41,6 +41,8 @@ const NAMESPACES = [
   'pressure',
   'quant',
   'media',
+  'onchain',
+  'invitation',
 ];
 
 void i18n.use(initReactI18next).init({

@@ -21,6 +21,8 @@ import * as m0017 from './migrations/0017-quant-strategies.ts';
 import * as m0018 from './migrations/0018-user-roles-set-checks.ts';
 import * as m0019 from './migrations/0019-media-feeds.ts';
 import * as m0020 from './migrations/0020-onchain.ts';
+import * as m0021 from './migrations/0021-invitations-credit.ts';
+import * as m0022 from './migrations/0022-sign-ins.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -51,6 +53,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0018-user-roles-set-checks': m0018,
   '0019-media-feeds': m0019,
   '0020-onchain': m0020,
+  '0021-invitations-credit': m0021,
+  '0022-sign-ins': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -23,6 +23,8 @@ export type UsersTable = {
   security_stamp: string;
   /** A new address waiting for its confirmation link. */
   pending_email: string | null;
+  /** Who invited the account: set when it is created, never changed. */
+  invited_by: string | null;
   created_at: number;
   updated_at: number;
 };
@@ -465,7 +467,17 @@ export type AdvisoryReactionsTable = {
   advisory_id: number;
   user_id: string;
   kind: number;
+  /** When the current kind was chosen (a change of kind moves it; the same choice again does not). */
   created_at: number;
+};
+/** One sign-in (newest 50 per person kept): `method` password or silent; `region` JSON of names per language. */
+export type SignInsTable = {
+  id: Generated<number>;
+  user_id: string;
+  at: number;
+  ip: string | null;
+  region: string | null;
+  method: string;
 };
 export type SystemMessagesTable = {
   id: Generated<number>;
@@ -477,6 +489,51 @@ export type SystemMessagesTable = {
   is_pop: number;
 };
 export type SystemMessageDismissalsTable = { message_id: number; user_id: string; dismissed_at: number };
+/** One invite code per person (issue 17). */
+export type InviteCodesTable = { code: string; user_id: string; created_at: number };
+
+/** The one row (id 1) of the invitation reward admins configure. */
+export type InvitationSettingsTable = {
+  id: number;
+  credit_enabled: number;
+  credit_amount: number;
+  days_enabled: number;
+  days_amount: number;
+  updated_at: number | null;
+  updated_by: string | null;
+};
+
+/** One per invitee (unique), from the grant that first made them a member. */
+export type InvitationRewardsTable = {
+  id: Generated<number>;
+  inviter_id: string;
+  invitee_id: string;
+  credit: number;
+  days: number;
+  /** The inviter's expiry before and after the reward's days (null without days). */
+  expiry_before: number | null;
+  expiry_after: number | null;
+  granted_at: number;
+  granted_by: string | null;
+  reversed_at: number | null;
+  reversed_by: string | null;
+  reverse_reason: string | null;
+};
+
+/** Every change of users.member_credit, with the balance after it. */
+export type CreditLedgerTable = {
+  id: Generated<number>;
+  user_id: string;
+  amount: number;
+  balance: number;
+  kind: string;
+  reason: string | null;
+  ref_type: string | null;
+  ref_id: string | null;
+  actor_id: string | null;
+  created_at: number;
+};
+
 export type HubEventsTable = {
   id: Generated<number>;
   name: string;
@@ -522,6 +579,10 @@ export type DB = {
   system_messages: SystemMessagesTable;
   system_message_dismissals: SystemMessageDismissalsTable;
   hub_events: HubEventsTable;
+  invite_codes: InviteCodesTable;
+  invitation_settings: InvitationSettingsTable;
+  invitation_rewards: InvitationRewardsTable;
+  credit_ledger: CreditLedgerTable;
   article_classifications: ArticleClassificationsTable;
   articles: ArticlesTable;
   article_likes: ArticleReactionTable;
@@ -538,4 +599,5 @@ export type DB = {
   login_throttle: LoginThrottleTable;
   user_tokens: UserTokensTable;
   mail_outbox: MailOutboxTable;
+  sign_ins: SignInsTable;
 };

@@ -16,6 +16,7 @@ import { createExclusionCache } from './exclusions.ts';
 import { levelEventHandlers } from './level-events.ts';
 import { mediaEventHandlers } from './media-events.ts';
 import { onchainEventHandlers } from './onchain-events.ts';
+import { reactionEventHandlers } from './reaction-events.ts';
 import { ADMINS, type HubServer, keyRoom, localSockets, userRoom } from './sockets.ts';
 
 const SWEEP_EVERY_MS = 5_000;
@@ -107,6 +108,7 @@ export function createHub(options: {
     ...levelEventHandlers,
     ...mediaEventHandlers,
     ...onchainEventHandlers,
+    ...reactionEventHandlers,
   }))
     delivery.on(name as HubEventName, handler as EventHandler<HubEventName>);
   const connections: Connections = createConnections({ db, io, log, clustered, deliver });

@@ -39,12 +39,16 @@ describe('account info', () => {
       '12 天',
       '女',
       '+86 138 1234 5678',
-      '1,200',
-      '300',
       '已验证',
     ]) {
       expect(info).toHaveTextContent(text);
     }
+    // The points are the member credit balance, with a link to their history.
+    expect(screen.getByTestId('personal-points')).toHaveTextContent('300');
+    expect(screen.getByTestId('personal-points-history')).toHaveAttribute(
+      'href',
+      '/personal/invitation#credit',
+    );
     expect(info).toHaveTextContent('5b0c3f64-7a43-4f0e-9a55-3d2c1e1f0a11');
     expect(within(info).getByTestId('personal-avatar').querySelector('img')).toHaveAttribute(
       'src',

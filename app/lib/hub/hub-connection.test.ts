@@ -24,6 +24,7 @@ function handlersSpy(): HubHandlers & Record<string, ReturnType<typeof vi.fn>> {
     MediaItemChanged: vi.fn(),
     OnchainAlert: vi.fn(),
     OnchainAlertRemoved: vi.fn(),
+    AdvisoryReactionChanged: vi.fn(),
   };
 }
 

@@ -14,8 +14,13 @@ export const hubKeys = {
   counts: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'advisory-counts'] as const,
   /** Subscribable traders with the member's choice (GET /api/Subscription/GetSubscriptions; LoadAdvisorySub, AdvisorySubChanged). */
   subscriptions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'subscriptions'] as const,
-  /** The member's own reactions given in this tab (the API does not report earlier ones). */
+  /** The member's own reactions (GET /api/AdvisoryFeedBack/Mine; AdvisoryReactionChanged from any tab or device). */
   reactions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'my-reactions'] as const,
+  /** Every engagement list held (GET /api/AdvisoryFeedBack/MyEngagements; read again on AdvisoryReactionChanged). */
+  engagements: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'engagements'] as const,
+  /** The engagement list with these filters and page. */
+  engagementList: (sub: string | undefined, query: object) =>
+    [USER_QUERY_PREFIX, sub, 'hub', 'engagements', query] as const,
   /** Level sets read from GET /api/Levels/List (any filter); LevelSetChanged and LevelCrossed refetch them. */
   levelSets: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'hub', 'level-sets'] as const,
   /** Every media stream held (GET /api/Media/Stream, an infinite query per filters; MediaItemsAdded, MediaItemChanged). */

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { MediaItemChangedPayload, MediaItemsAddedPayload } from '#shared/realtime.ts';
 import type { MediaLanguage, MediaSourceKind } from '#shared/media.ts';
+import type { MediaItemChangedPayload, MediaItemsAddedPayload } from '#shared/realtime.ts';
 import type { MediaItem, MediaStream } from '#shared/schemas/media.ts';
 import { hubKeys } from './hub-keys.ts';
 

@@ -24,6 +24,7 @@ import type { HubHandlers } from './hub-connection.ts';
 import { hubKeys } from './hub-keys.ts';
 import { applyTraderLiveChange, liveChangeVerdict } from './hub-live.ts';
 import { applyMediaItemChanged, applyMediaItemsAdded } from './hub-media.ts';
+import { refreshEngagements, rememberReactionChange } from './hub-reactions.ts';
 
 /** Hub-fed queries are kept while the person is signed in: the hub keeps them current, not refetching. */
 export const HUB_QUERY_OPTIONS = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };
@@ -90,6 +91,11 @@ export function hubCacheHandlers({
   return {
     [HUB_EVENTS.loadAdvisorySub]: ({ keys }) => setKeys(() => [...keys].sort((a, b) => a.id - b.id)),
     [HUB_EVENTS.loadAdvisory]: (payload) => {
+      // A whole snapshot: the member's own reactions are not in it, and may have changed while away.
+      if (payload.replace) {
+        void queryClient.invalidateQueries({ queryKey: hubKeys.reactions(sub), exact: true });
+        void refreshEngagements(queryClient, sub);
+      }
       let arrived: ArrivedAdvisory[] = [];
       setFeed((current) => {
         const update = applyLoadAdvisory(current, payload);
@@ -107,7 +113,10 @@ export function hubCacheHandlers({
     [HUB_EVENTS.removeAdvisoryCount]: ({ advisoryIds }) => {
       setFeed((current) => removeAdvisories(current, advisoryIds));
       setCounts((current) => removeAdvisoryCounts(current, advisoryIds));
+      // Deleted strategies take the member's reactions to them along.
+      void refreshEngagements(queryClient, sub);
     },
+    [HUB_EVENTS.advisoryReactionChanged]: (change) => void rememberReactionChange(queryClient, sub, change),
     [HUB_EVENTS.advisorySubChanged]: (change) =>
       setKeys((current) => applySubscriptionChange(current, change)),
     [HUB_EVENTS.traderLiveChanged]: (change) => {

@@ -21,7 +21,7 @@ export const adminUsers: Messages<typeof zh> = {
     level: 'Membership level',
     memberExpiryDate: 'Member until',
     memberDaysRemaining: 'Days remaining',
-    memberCredit: 'Credit',
+    memberCredit: 'Points',
     createdAt: 'Registered',
     emailConfirmed: 'E-mail confirmed',
     actions: 'Actions',

@@ -20,7 +20,10 @@ export const admin: Messages<typeof zh> = {
     market: 'Market symbols',
     pressure: 'Support & pressure',
     quant: 'Quant strategies',
+    media: 'Media monitoring',
+    onchain: 'On-chain monitoring',
     operation: 'Operation',
     systemMessage: 'System messages',
+    invitation: 'Invitation rebate',
   },
 };

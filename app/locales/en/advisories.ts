@@ -66,4 +66,35 @@ export const advisories: Messages<typeof zh> = {
     intro: 'Every system notice of the portal, newest first.',
     empty: 'No notices yet',
   },
+  engagement: {
+    intro:
+      'The strategies you took a stance on in strategy trading (follow, reverse-follow or watch), latest stance first. Change or withdraw it here.',
+    listLabel: 'Strategies you take part in',
+    filterKind: 'Filter by stance',
+    filterTrader: 'Filter by trader',
+    allKinds: 'All stances',
+    allTraders: 'All traders',
+    reactedAt: 'Stance taken {{time}}',
+    publishedAt: 'Published {{time}}',
+    stats: 'Statistics',
+    statsOf: "See {{name}}'s trading statistics",
+    changeLabel: 'Change your stance',
+    changed: 'Changed to: {{reaction}}',
+    withdraw: 'Withdraw',
+    withdrawConfirmTitle: 'Withdraw your stance on this strategy?',
+    withdrawConfirm:
+      'It leaves this list and its count goes down; you can take a stance again on the strategy trading page.',
+    withdrawn: 'Stance withdrawn',
+    unavailable:
+      'You no longer receive this strategy (your subscription, the trader or your membership changed): you can only withdraw your stance.',
+    countsLabel: 'Current counts',
+    total: '{{count}} in all',
+    toFeed: 'Go to strategy trading',
+    empty: {
+      title: 'You have not taken a stance on any strategy yet',
+      text: 'Choose follow, reverse-follow or watch on a strategy in strategy trading and it appears here.',
+    },
+    noMatch: 'No strategy matches these filters',
+    clearFilters: 'Clear filters',
+  },
 };

@@ -22,7 +22,7 @@ export const personal: Messages<typeof zh> = {
     gender: 'Gender',
     phone: 'Phone',
     points: 'Points',
-    memberCredit: 'Credit',
+    memberCredit: 'Points',
     createdAt: 'Registered',
   },
   roles: {
@@ -48,6 +48,7 @@ export const personal: Messages<typeof zh> = {
     pendingEmail: 'E-mail change waiting for confirmation: {{email}}',
     pendingEmailHint:
       'Open the confirmation link sent to the new address. Until then your account keeps its current e-mail.',
+    pointsHistory: 'Points history',
   },
   edit: {
     chooseAvatar: 'Change avatar',
@@ -93,5 +94,22 @@ export const personal: Messages<typeof zh> = {
     endOthersConfirm: 'Every device except this one will be signed out.',
     sessionsEnded_one: '{{count}} session ended',
     sessionsEnded_other: '{{count}} sessions ended',
+    signInsTitle: 'Sign-in history',
+    signInsNote:
+      'Your last {{count}} sign-ins: time, IP address, approximate region and method. If you see one that was not you, change your password and end the other sessions.',
+    signInTime: 'Time',
+    signInIp: 'IP address',
+    signInRegion: 'Approximate region',
+    signInMethod: 'Method',
+    regionUnknown: 'Unknown',
+    methods: {
+      password: 'Password',
+      silent: 'Silent renewal',
+    },
+    methodHints: {
+      password: 'Signed in with the password on the sign-in page',
+      silent: 'A browser already signed in renewed its sign-in in the background, without the password',
+    },
+    noSignIns: 'No sign-ins yet',
   },
 };

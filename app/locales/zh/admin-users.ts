@@ -19,7 +19,7 @@ export const adminUsers = {
     level: '会员等级',
     memberExpiryDate: '会员到期日',
     memberDaysRemaining: '剩余天数',
-    memberCredit: '信用额度',
+    memberCredit: '积分',
     createdAt: '注册时间',
     emailConfirmed: '邮箱验证',
     actions: '操作',

@@ -17,7 +17,10 @@ export const admin = {
     market: '行情交易对',
     pressure: '支撑压力',
     quant: '量化策略',
+    media: '媒体监控',
+    onchain: '链上监控',
     operation: '运营',
     systemMessage: '系统消息',
+    invitation: '邀请返佣',
   },
 };

@@ -2,7 +2,9 @@ import { advisories } from './advisories.ts';
 import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { home } from './home.ts';
+import { invitation } from './invitation.ts';
 import { media } from './media.ts';
+import { onchain } from './onchain.ts';
 import { personal } from './personal.ts';
 import { pressure } from './pressure.ts';
 import { quant } from './quant.ts';
@@ -24,4 +26,6 @@ export const texts = {
   pressure,
   quant,
   media,
+  onchain,
+  invitation,
 };

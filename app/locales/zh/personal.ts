@@ -19,7 +19,7 @@ export const personal = {
     gender: '性别',
     phone: '电话',
     points: '积分',
-    memberCredit: '信用额度',
+    memberCredit: '积分',
     createdAt: '注册时间',
   },
   roles: {
@@ -44,6 +44,7 @@ export const personal = {
     days_other: '{{count}} 天',
     pendingEmail: '邮箱更改待确认：{{email}}',
     pendingEmailHint: '请打开发送到新邮箱的确认链接。在此之前，您的账户仍使用当前邮箱。',
+    pointsHistory: '积分明细',
   },
   edit: {
     chooseAvatar: '更换头像',
@@ -88,5 +89,22 @@ export const personal = {
     endOthersConfirm: '除本设备外，所有设备都将退出登录。',
     sessionsEnded_one: '已结束 {{count}} 个会话',
     sessionsEnded_other: '已结束 {{count}} 个会话',
+    signInsTitle: '登录记录',
+    signInsNote:
+      '最近 {{count}} 次登录的时间、IP 地址、大致地区和方式。如有不认识的登录，请修改密码并结束其他会话。',
+    signInTime: '时间',
+    signInIp: 'IP 地址',
+    signInRegion: '大致地区',
+    signInMethod: '登录方式',
+    regionUnknown: '未知',
+    methods: {
+      password: '密码登录',
+      silent: '静默续期',
+    },
+    methodHints: {
+      password: '在登录页输入密码登录',
+      silent: '已登录的浏览器在后台自动续期，无需再次输入密码',
+    },
+    noSignIns: '暂无登录记录',
   },
 };

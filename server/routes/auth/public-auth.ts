@@ -14,6 +14,7 @@ import {
 } from '#shared/schemas/auth.ts';
 import { LOGIN_RESULT } from '#shared/trading.ts';
 import type { DB } from '../../db/schema.ts';
+import type { GeoIp } from '../../geoip/geoip.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { OIDC_LOGOUT_JS, OIDC_PAGES_CSS } from '../../oidc/pages.ts';
 import { HttpProblem, requestLocale } from '../../plugins/errors.ts';
@@ -22,12 +23,15 @@ import { confirmEmail, forgotPassword, register, resetPassword } from '../../ser
 import { audit } from '../../services/audit.ts';
 import { consumeCaptcha, createCaptcha } from '../../services/captcha.ts';
 import { clearFailures, clientKey, lockoutOf, recordFailure } from '../../services/login-throttle.ts';
+import { recordSignIn } from '../../services/sign-ins.ts';
 import { findUserByEmail, normalizeEmail } from '../../services/user-lookup.ts';
 
 type PublicAuthOptions = {
   db: Kysely<DB>;
   mailer: Mailer;
   provider: Provider;
+  /** The approximate region of a client address, for the sign-in history. */
+  geoip: GeoIp;
   publicUrl: string;
   captchaTestCode: string | undefined;
   /** Requests per minute per client address for each sign-in call. */
@@ -100,12 +104,21 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<PublicAuthOptions> = async 
         { login: { accountId: user.id, remember: body.rememberMe } },
         { mergeWithLastSubmission: false },
       );
-      await audit(db, {
-        action: 'login',
-        actorId: user.id,
-        targetType: 'user',
-        targetId: user.id,
-        ip: request.ip,
+      // The audit row and the member's own sign-in history (security settings) land together.
+      await db.transaction().execute(async (trx) => {
+        await audit(trx, {
+          action: 'login',
+          actorId: user.id,
+          targetType: 'user',
+          targetId: user.id,
+          ip: request.ip,
+        });
+        await recordSignIn(trx, {
+          userId: user.id,
+          method: 'password',
+          ip: request.ip,
+          region: options.geoip.regionOf(request.ip),
+        });
       });
       return { code: LOGIN_RESULT.ok, redirectUrl };
     },
@@ -115,11 +128,12 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<PublicAuthOptions> = async 
     '/Auth/PostRegister',
     { config: limited, schema: { body: registerRequest, response: { 200: acceptedResponse } } },
     async (request) => {
-      const { email, password } = request.body;
+      const { email, password, inviteCode } = request.body;
       await register(accountContext(request.ip), {
         email,
         password,
         locale: request.body.locale ?? requestLocale(request),
+        inviteCode,
       });
       return { ok: true as const };
     },

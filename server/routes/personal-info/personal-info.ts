@@ -9,11 +9,13 @@ import {
   updatePersonalInfoRequest,
   userVo,
 } from '#shared/schemas/personal.ts';
+import { signInList } from '#shared/schemas/sign-ins.ts';
 import type { DB } from '../../db/schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { pictureOf } from '../../presenters/common.ts';
 import { presentPersonalInfo, presentSession } from '../../presenters/profile.ts';
+import { presentSignIn } from '../../presenters/sign-ins.ts';
 import {
   avatarOf,
   endSessionsButCurrent,
@@ -22,6 +24,7 @@ import {
   updateProfile,
 } from '../../services/profile.ts';
 import { listSessions } from '../../services/sessions.ts';
+import { signInsOf } from '../../services/sign-ins.ts';
 import type { ImageQueue } from '../../storage/image-queue.ts';
 import { readSingleUpload, withUploads } from '../../storage/read-upload.ts';
 import { MAX_IMAGE_BYTES, storeImage, UploadRejected } from '../../storage/uploads.ts';
@@ -91,5 +94,10 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
       const ended = await endSessionsButCurrent(db, { ...principal, ip: request.ip });
       return { ended };
     },
+  );
+
+  // The newest sign-ins (spec §2's login log: time, address, region, method), for the security settings.
+  app.get('/api/PersonalInfo/SignIns', { schema: { response: { 200: signInList } } }, async (request) =>
+    (await signInsOf(db, principalOf(request).userId)).map(presentSignIn),
   );
 };
