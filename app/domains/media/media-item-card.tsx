@@ -3,10 +3,10 @@ import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '#shared/schemas/media.ts';
+import { RelativeTime } from '../../components/relative-time.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { markKeywords } from './highlight-html.ts';
 import { HighlightText } from './highlight-text.tsx';
-import { RelativeTime } from './media-time.tsx';
 
 const { Text } = Typography;
 

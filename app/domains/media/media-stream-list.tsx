@@ -1,39 +1,11 @@
 import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '#shared/schemas/media.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useReachEnd } from '../../lib/use-reach-end.ts';
 import { MediaItemCard } from './media-item-card.tsx';
 import type { useMediaStream } from './media-stream-api.ts';
-
-/** Start reading the next page this far before the end of the list comes into view. */
-const AHEAD = '600px 0px';
-
-/**
- * Calls `onReach` when the element comes into view. The observer is made again after each page, so a list
- * still too short to fill the screen keeps loading.
- */
-function useReachEnd(onReach: () => void, enabled: boolean, pages: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const reach = useRef(onReach);
-  useEffect(() => {
-    reach.current = onReach;
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page makes a new observer (see above).
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || !enabled || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) reach.current();
-      },
-      { rootMargin: AHEAD },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [enabled, pages]);
-  return ref;
-}
 
 function Loading() {
   return (

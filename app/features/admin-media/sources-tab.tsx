@@ -19,7 +19,7 @@ import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { MediaSource } from '#shared/schemas/media.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { RelativeTime } from '../../domains/media/media-time.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
 import {
   useDeleteSource,
   useMediaSources,
