@@ -52,7 +52,11 @@ describe.each(TEST_DIALECTS)('the app following trader keys on %s', (dialect) =>
     await fake?.stop();
   });
 
-  it('checks a key when it is added and edited, follows it, and shows both in the key list', async () => {
+  // The worker thread starts with the app; on a busy machine its first follow may take as long as a server's
+  // start, so the waits allow 60 s each.
+  it('checks a key when it is added and edited, follows it, and shows both in the key list', {
+    timeout: 150_000,
+  }, async () => {
     const account = addAccount();
     account.fill({ symbol: 'BTCUSDT', side: 'BUY', price: '60000', qty: '0.1', commission: '2.4' });
     const { id } = await post('/api/TraderKey/AddApiKey', {
@@ -65,7 +69,7 @@ describe.each(TEST_DIALECTS)('the app following trader keys on %s', (dialect) =>
     const following = await eventually(async () => {
       const key = await keyOf(id);
       return key.sync?.state === 'syncing' && key.sync.reconciledAt ? key : undefined;
-    });
+    }, 60_000);
     expect(following.check).toMatchObject({ state: 'ok', canTrade: true, canWithdraw: false });
     expect(t.app.traderSync?.following()).toContain(id);
     const fills = await t.testDb.database.db
@@ -89,12 +93,14 @@ describe.each(TEST_DIALECTS)('the app following trader keys on %s', (dialect) =>
     const refused = await eventually(async () => {
       const key = await keyOf(id);
       return key.check && key.check.checkedAt !== checkedAt && key.sync?.state === 'error' ? key : undefined;
-    });
+    }, 60_000);
     expect(refused.check).toMatchObject({ state: 'invalidKey', lastError: expect.stringContaining('-1022') });
     expect(refused.sync?.lastError).toContain('-1022');
   });
 
-  it('saves a key while the exchange is down, the check recording it as unreachable', async () => {
+  it('saves a key while the exchange is down, the check recording it as unreachable', {
+    timeout: 90_000,
+  }, async () => {
     const account = addAccount();
     // This key's first check (the other test's key keeps being checked too).
     fake.fail(
@@ -109,7 +115,7 @@ describe.each(TEST_DIALECTS)('the app following trader keys on %s', (dialect) =>
       leverageCoefficient: 1,
     });
     // The first check meets the cut connection; the worker checks again after its backoff and follows.
-    await eventually(async () => ((await keyOf(id)).sync?.state === 'syncing' ? true : undefined), 30_000);
+    await eventually(async () => ((await keyOf(id)).sync?.state === 'syncing' ? true : undefined), 60_000);
     const key = await keyOf(id);
     expect(key.check?.state).toBe('ok');
     expect(key.check?.lastError).toMatch(/cannot be reached/);
