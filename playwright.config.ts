@@ -28,8 +28,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  // Two files at a time, each test of a file in order: the journeys share one portal (each makes its own
+  // accounts and data), so they may run side by side; E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 10_000 },
@@ -39,6 +41,9 @@ export default defineConfig({
   use: {
     baseURL: PORTAL_URL,
     locale: 'zh-CN',
+    // As people who ask their system for less motion: antd and the notice bar stop animating, so a click never
+    // lands mid-motion and the browser does not repaint an endless marquee (shell.spec.ts checks both settings).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

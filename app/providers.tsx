@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, TOAST_DURATION_SECONDS } from '#shared/constants.ts';
 import { antdLocaleFor } from './lib/antd-locale.ts';
@@ -10,6 +10,7 @@ import type { AuthClient } from './lib/auth/auth-service.ts';
 import { i18n } from './lib/i18n.ts';
 import { isLocale } from './lib/locale.ts';
 import { theme } from './lib/theme.ts';
+import { useReducedMotion } from './lib/use-reduced-motion.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -30,8 +31,13 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const language = instance.resolvedLanguage ?? instance.language;
   const antdLocale = antdLocaleFor(isLocale(language) ? language : DEFAULT_LOCALE);
+  const reducedMotion = useReducedMotion();
+  const themed = useMemo(
+    () => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={antdLocale} theme={theme}>
+    <ConfigProvider locale={antdLocale} theme={themed}>
       <AntApp
         message={{ duration: TOAST_DURATION_SECONDS, maxCount: 3 }}
         notification={{ placement: 'topRight', stack: { threshold: 3 } }}

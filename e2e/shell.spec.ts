@@ -264,6 +264,46 @@ test.describe('with a Chinese browser', () => {
   });
 });
 
+// The journeys run with reduced motion asked for (playwright.config.ts); antd's widgets then open without their
+// motion (its durations are 0s), and with no preference they keep it. The observer sees the motion's first frame.
+for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+  test.describe(`with reducedMotion: ${reducedMotion}`, () => {
+    test.use({ reducedMotion });
+
+    test(`the language menu opens ${reducedMotion === 'reduce' ? 'without' : 'with'} motion`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1600, height: 900 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { motionSeen: string[] }).motionSeen = seen;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const target = record.target as Element;
+            const name = typeof target.className === 'string' ? target.className : '';
+            if (/ant-slide-up-(appear|enter)/.test(name))
+              seen.push(getComputedStyle(target).animationDuration);
+          }
+        }).observe(document.body, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['class'],
+          childList: true,
+        });
+      });
+      await page.getByTestId('language-switch').click();
+      await expect(page.getByTestId('language-option-en')).toBeVisible();
+      const seen = await page.evaluate(() => (window as unknown as { motionSeen: string[] }).motionSeen);
+      // antd keeps its motion classes and runs the motion in no time (token.motion false: durations of 0s).
+      expect(seen.length).toBeGreaterThan(0);
+      if (reducedMotion === 'reduce') expect(new Set(seen)).toEqual(new Set(['0s']));
+      else expect(seen.some((duration) => duration !== '0s')).toBe(true);
+    });
+  });
+}
+
 test.describe('with an English browser', () => {
   test.use({ locale: 'en-US' });
 
