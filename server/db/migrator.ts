@@ -97,7 +97,12 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     provider: new StaticProvider(database.dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // The migrator's first look at the catalog lists the tables of every schema in the database; a schema
+  // dropped meanwhile by someone else (another tenant of a shared database, a parallel test) fails that look
+  // with "schema … does not exist" before anything of ours was touched. Look again, a few times.
+  for (let attempt = 1; attempt < 4 && schema && isOtherSchemaGone(error, schema); attempt++)
+    ({ error, results } = await migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -106,6 +111,12 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+function isOtherSchemaGone(error: unknown, own: string): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && !message.includes(`"${own}"`);
 }
 
 export const migrationNames = Object.keys(MIGRATIONS);

@@ -205,10 +205,13 @@ describe('on-chain alerts in the admin console', () => {
     await user.type(screen.getByTestId('alert-form-to'), BINANCE.toUpperCase().replace('0X', '0x'));
     await user.type(screen.getByTestId('alert-form-tx'), `0x${'a'.repeat(63)}`);
     await user.click(screen.getByTestId('alert-form-submit'));
-    await waitFor(() => expect(fieldError('alert-form-from')).toBe('地址须为 0x 加40位十六进制字符'));
-    expect(fieldError('alert-form-to')).toBeNull();
-    expect(fieldError('alert-form-token')).toBeNull();
-    expect(fieldError('alert-form-tx')).toBe('交易哈希须为 0x 加64位十六进制字符');
+    // The fields validate as they are typed and again on submit, each on its own task: wait for all of them.
+    await waitFor(() => {
+      expect(fieldError('alert-form-from')).toBe('地址须为 0x 加40位十六进制字符');
+      expect(fieldError('alert-form-to')).toBeNull();
+      expect(fieldError('alert-form-token')).toBeNull();
+      expect(fieldError('alert-form-tx')).toBe('交易哈希须为 0x 加64位十六进制字符');
+    });
     // The label of a known address shows under its field.
     expect(within(form).getByText('已标记：Binance 14（交易所）')).toBeInTheDocument();
     expect(posts(api)).toHaveLength(0);
