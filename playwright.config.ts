@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -25,6 +25,13 @@ import { IMAGE_SERVER_ENV } from './server/test/image-server.ts';
 // pointing at a fake exchange (its trader sync worker on), and Debian's Chromium.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 
+// Debian's Chromium: its headless shell (package chromium-headless-shell, the same Blink without the
+// browser's window machinery) when installed, about a quarter quicker and lighter on the CPU for the
+// journeys; else the browser itself. CHROMIUM_PATH picks another.
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -47,7 +54,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
