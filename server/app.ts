@@ -61,6 +61,7 @@ import { traderKeyRoutes } from './routes/trader-keys/trader-keys.ts';
 import { tradingRoutes } from './routes/trading/trading.ts';
 import { createTokenVerifier } from './security/access-tokens.ts';
 import { deriveKey } from './security/crypto.ts';
+import { AnswerCache } from './services/answer-cache.ts';
 import { ExternalImages } from './services/external-images.ts';
 import { publishHubEventsWith } from './services/hub-events.ts';
 import { createKeyChecks, type ReaderFactory } from './services/trader-checks.ts';
@@ -330,12 +331,15 @@ export async function buildApp(deps: AppDeps) {
     rateLimitPerMinute: authRate,
   });
 
+  // The published articles' list pages, kept for two seconds between calls (docs/decisions.md).
+  const articleLists = new AnswerCache({ ttlMs: 2_000, maxEntries: 5_000 });
+
   // Public reads that show more to signed-in callers.
   await app.register(async (reader) => {
     reader.addHook('onRequest', reader.optionalAuthenticate);
     reader.addHook('onRoute', markAccess('optional'));
     await reader.register(classificationReadRoutes, { db });
-    await reader.register(articleReadRoutes, { db });
+    await reader.register(articleReadRoutes, { db, listCache: articleLists });
   });
 
   // Signed in: every route in this context needs a valid bearer token.
@@ -349,7 +353,7 @@ export async function buildApp(deps: AppDeps) {
       rateLimitPerMinute: authRate,
     });
     await signedIn.register(personalInfoRoutes, { db, uploadsDir, imageQueue });
-    await signedIn.register(articleWriteRoutes, { db, externalImages });
+    await signedIn.register(articleWriteRoutes, { db, externalImages, listCache: articleLists });
     await signedIn.register(fileSaveRoutes, { uploadsDir, imageQueue });
     await signedIn.register(systemMessageReadRoutes, { db });
     await signedIn.register(subscriptionRoutes, { db });

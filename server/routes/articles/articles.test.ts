@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DIALECTS } from '../../test/databases.ts';
 import { createUser } from '../../test/factories.ts';
+import { eventually } from '../../test/hub-client.ts';
 import { signIn } from '../../test/sign-in.ts';
 
 type Headers = { authorization: string; 'accept-language'?: string };
@@ -297,6 +298,81 @@ describe.each(TEST_DIALECTS)('teaching content on %s', (dialect) => {
       expect(found.records.map((r: { id: number }) => r.id)).toEqual([id]);
       expect((await call('DELETE', `/Articles/DeleteArticle/${id}`, otherMember)).statusCode).toBe(404);
       expect((await call('DELETE', `/Articles/DeleteArticle/${id}`, author)).json()).toEqual({ ok: true });
+    });
+  });
+
+  describe('the published list kept between calls', () => {
+    type Page = {
+      records: { id: number; headLine: string; liked: boolean; likeTotal: number }[];
+      total: number;
+    };
+    const list = async (headers: Headers | undefined, query = 'pageSize=10&current=1') => {
+      const res = await call('GET', `/Articles/FindPage?${query}`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res.json() as Page;
+    };
+    const published = async (headLine: string) => {
+      const id = (await call('POST', '/Articles/AddArticle', author, article({ headLine }))).json()
+        .id as number;
+      await call('PUT', `/Articles/ApprovalArticle?id=${id}&contentApproval=ok&status=3`, admin);
+      return id;
+    };
+
+    it('answers the same text twice, and each caller with their own likes', async () => {
+      const id = await published('缓存的列表');
+      const first = await call('GET', '/Articles/FindPage?pageSize=10&current=1', otherMember);
+      const again = await call('GET', '/Articles/FindPage?pageSize=10&current=1', otherMember);
+      expect(again.body).toBe(first.body);
+      expect((await call('POST', `/Articles/Like/${id}`, otherMember)).json()).toMatchObject({
+        active: true,
+      });
+      // The like went through this process: the member's next list shows it, and the others' lists do not.
+      const mine = (await list(otherMember)).records.find((r) => r.id === id);
+      expect(mine).toMatchObject({ liked: true, likeTotal: 1 });
+      expect((await list(author)).records.find((r) => r.id === id)).toMatchObject({
+        liked: false,
+        likeTotal: 1,
+      });
+      expect((await list(undefined)).records.find((r) => r.id === id)).toMatchObject({ liked: false });
+    });
+
+    it('shows a newly approved article and a deleted one at once', async () => {
+      await list(nonMember);
+      const id = await published('刚刚通过');
+      expect((await list(nonMember)).records[0]).toMatchObject({ id, headLine: '刚刚通过' });
+      await call('DELETE', `/Articles/DeleteArticle/${id}`, admin);
+      expect((await list(nonMember)).records.map((r) => r.id)).not.toContain(id);
+    });
+
+    it('shows a change made around this process (another process, the database) within seconds', async () => {
+      const id = await published('他处修改之前');
+      expect((await list(nonMember)).records[0]?.headLine).toBe('他处修改之前');
+      await db().updateTable('articles').set({ head_line: '他处修改之后' }).where('id', '=', id).execute();
+      const changed = await eventually(async () => {
+        const first = (await list(nonMember)).records[0];
+        return first?.headLine === '他处修改之后' ? first : undefined;
+      }, 10_000);
+      expect(changed.id).toBe(id);
+    });
+
+    it('keeps nothing of the lists that show more than the published ones', async () => {
+      await list(admin, 'pageSize=10&current=1&status=1');
+      const pending = (
+        await call('POST', '/Articles/AddArticle', author, article({ headLine: '管理员立刻看到' }))
+      ).json().id;
+      await db()
+        .updateTable('articles')
+        .set({ head_line: '直接改的标题' })
+        .where('id', '=', pending)
+        .execute();
+      expect((await list(admin, 'pageSize=10&current=1&status=1')).records[0]).toMatchObject({
+        id: pending,
+        headLine: '直接改的标题',
+      });
+      expect((await list(author, 'pageSize=10&current=1&mine=true')).records[0]?.headLine).toBe(
+        '直接改的标题',
+      );
     });
   });
 

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { ARTICLE_STATUS } from '#shared/constants.ts';
@@ -36,6 +37,7 @@ import {
   presentComment,
 } from '../../presenters/articles.ts';
 import { sha256 } from '../../security/crypto.ts';
+import type { AnswerCache } from '../../services/answer-cache.ts';
 import {
   addArticle,
   addComment,
@@ -54,6 +56,12 @@ import {
 } from '../../services/articles.ts';
 import type { ExternalImages } from '../../services/external-images.ts';
 
+/** Sends JSON already written as text: Fastify sends a string as it is, without the route's serializer. */
+function sendJsonText(reply: FastifyReply, body: string) {
+  // The type provider types the payload as the route's object; the text is that object, already written.
+  return reply.type('application/json; charset=utf-8').send(body as never);
+}
+
 const denied = () => new HttpProblem(403, 'permissionDenied');
 
 /** An article the caller may read, or 404 (a hidden article does not reveal that it exists). */
@@ -65,15 +73,32 @@ async function readable(db: Kysely<DB>, id: number, principal: Principal | undef
 }
 
 /** Public reads; signed-in callers see more (their own, or everything for admins). optionalAuthenticate. */
-export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
+export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; listCache: AnswerCache }> = async (
+  app,
+  { db, listCache },
+) => {
   app.get(
     '/Articles/FindPage',
     { schema: { querystring: findPageQuery, response: { 200: articlePage } } },
-    async (request) => {
+    async (request, reply) => {
       const scope = articleListScope(request.principal, request.query);
+      // The published list (what members and visitors browse) is kept between calls per caller, since
+      // each caller's answer says which articles they liked and collected; authors' and admins' lists are not.
+      const { pageSize, current, headLine, classification } = request.query;
+      const key =
+        scope.kind === 'approved'
+          ? `${request.principal?.userId ?? ''}|${pageSize}|${current}|${classification ?? ''}|${headLine ?? ''}`
+          : undefined;
+      const kept = key === undefined ? undefined : listCache.get(key);
+      if (kept !== undefined) return sendJsonText(reply, kept);
       const { rows, total } = await findPage(db, scope, request.query);
       const related = await articleRelations(db, rows, request.principal?.userId);
-      return { records: rows.map((row) => presentArticleSummary(row, related)), total };
+      const answer = { records: rows.map((row) => presentArticleSummary(row, related)), total };
+      if (key === undefined) return answer;
+      // As the route's serializer would write it (checked against the schema, unknown keys dropped).
+      const body = JSON.stringify(articlePage.parse(answer));
+      listCache.set(key, body);
+      return sendJsonText(reply, body);
     },
   );
 
@@ -113,7 +138,14 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = asyn
 export const articleWriteRoutes: FastifyPluginAsyncZod<{
   db: Kysely<DB>;
   externalImages: ExternalImages;
-}> = async (app, { db, externalImages }) => {
+  listCache: AnswerCache;
+}> = async (app, { db, externalImages, listCache }) => {
+  // Every write here changes what some list shows (an article, its status, its counts): the kept answers go.
+  // Forgotten before the answer leaves, so the caller's next read never meets the old list.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) listCache.forget();
+    done(null, payload);
+  });
   const actor = (principal: Principal, ip: string) => ({ userId: principal.userId, ip });
   // The body is cleaned and its images of other sites, like a cover from elsewhere, are copied to ours.
   const localized = async <T extends { text: string; picture: string }>(body: T, personId: string) => ({
