@@ -52,7 +52,12 @@ export async function runFindPageTokenBench(): Promise<{ ratio: number; pass: bo
       ACCESS_TOKEN_TTL: '3600',
     },
     `${appBase}/api/Management/Health`,
-    { nodeFlags: SERVER_NODE_FLAGS },
+    // BENCH_PROFILE=<folder>: CPU profiles of the app and (in bare/) of the bare server, to compare.
+    {
+      nodeFlags: process.env.BENCH_PROFILE
+        ? [...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : SERVER_NODE_FLAGS,
+    },
   );
   let bare: Awaited<ReturnType<typeof startProcess>> | undefined;
   try {
@@ -72,7 +77,9 @@ export async function runFindPageTokenBench(): Promise<{ ratio: number; pass: bo
       { PORT: String(barePort), BODY_FILE: bodyFile, ROUTE },
       bareUrl,
       {
-        nodeFlags: SERVER_NODE_FLAGS,
+        nodeFlags: process.env.BENCH_PROFILE
+          ? [...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}/bare`]
+          : SERVER_NODE_FLAGS,
       },
     );
 

@@ -1,5 +1,5 @@
-// Answers of a public list kept between calls, as the JSON text sent (so a repeated call costs a lookup, not
-// queries, validation and serialization). Each answer is kept for `ttlMs` at most, so what changes without a
+// Answers of a public list kept between calls, as the bytes sent (so a repeated call costs a lookup, not
+// queries, validation, serialization and encoding: a page of Chinese titles is slow to encode). Each answer is kept for `ttlMs` at most, so what changes without a
 // write through this process (view counts, another process's writes, an author's new nickname) shows within
 // that time; a write through this process forgets the answers at once (`forget`). At most `maxEntries`
 // answers are held; the oldest goes first.
@@ -7,7 +7,7 @@
 export type AnswerCacheOptions = { ttlMs: number; maxEntries: number; now?: () => number };
 
 export class AnswerCache {
-  readonly #entries = new Map<string, { body: string; until: number }>();
+  readonly #entries = new Map<string, { body: Buffer; until: number }>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
@@ -19,7 +19,7 @@ export class AnswerCache {
   }
 
   /** The answer kept for `key` if it is still fresh. */
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.until > this.#now()) return entry.body;
@@ -27,7 +27,7 @@ export class AnswerCache {
     return undefined;
   }
 
-  set(key: string, body: string): void {
+  set(key: string, body: Buffer): void {
     if (this.#ttlMs <= 0 || this.#maxEntries <= 0) return;
     this.#entries.delete(key);
     while (this.#entries.size >= this.#maxEntries) {

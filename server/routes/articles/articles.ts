@@ -56,9 +56,9 @@ import {
 } from '../../services/articles.ts';
 import type { ExternalImages } from '../../services/external-images.ts';
 
-/** Sends JSON already written as text: Fastify sends a string as it is, without the route's serializer. */
-function sendJsonText(reply: FastifyReply, body: string) {
-  // The type provider types the payload as the route's object; the text is that object, already written.
+/** Sends JSON already written as bytes: Fastify sends them as they are, without the route's serializer. */
+function sendJsonBytes(reply: FastifyReply, body: Buffer) {
+  // The type provider types the payload as the route's object; the bytes are that object, already written.
   return reply.type('application/json; charset=utf-8').send(body as never);
 }
 
@@ -90,15 +90,15 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; listCach
           ? `${request.principal?.userId ?? ''}|${pageSize}|${current}|${classification ?? ''}|${headLine ?? ''}`
           : undefined;
       const kept = key === undefined ? undefined : listCache.get(key);
-      if (kept !== undefined) return sendJsonText(reply, kept);
+      if (kept !== undefined) return sendJsonBytes(reply, kept);
       const { rows, total } = await findPage(db, scope, request.query);
       const related = await articleRelations(db, rows, request.principal?.userId);
       const answer = { records: rows.map((row) => presentArticleSummary(row, related)), total };
       if (key === undefined) return answer;
       // As the route's serializer would write it (checked against the schema, unknown keys dropped).
-      const body = JSON.stringify(articlePage.parse(answer));
+      const body = Buffer.from(JSON.stringify(articlePage.parse(answer)));
       listCache.set(key, body);
-      return sendJsonText(reply, body);
+      return sendJsonBytes(reply, body);
     },
   );
 
