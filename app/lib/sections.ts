@@ -44,12 +44,15 @@ export const SECTIONS: readonly Section[] = [
   { key: 'notices', path: '/notice', membersOnly: true },
 ];
 
+/** The trading view that `?type=` asks for on `/`, or null for the home page. */
+export function tradingViewOf(search: string): TradingViewKey | null {
+  const type = new URLSearchParams(search).get('type');
+  return TRADING_VIEWS.find((view) => view.type === type)?.key ?? null;
+}
+
 /** The menu entry to highlight for a location, or null (the home page highlights nothing). */
 export function activeSectionKey(pathname: string, search: string): SectionKey | TradingViewKey | null {
-  if (pathname === '/' || pathname === '') {
-    const type = new URLSearchParams(search).get('type');
-    return TRADING_VIEWS.find((view) => view.type === type)?.key ?? null;
-  }
+  if (pathname === '/' || pathname === '') return tradingViewOf(search);
   if (pathname === '/teach-detail' || pathname.startsWith('/teach-detail/')) return 'tutorials';
   const section = SECTIONS.find(
     (candidate) =>
