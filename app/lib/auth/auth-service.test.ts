@@ -3,7 +3,7 @@ import {
   ErrorTimeout,
   type SignoutResponse,
   User,
-  type UserManager,
+  UserManager,
   type UserManagerSettings,
 } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -97,8 +97,18 @@ class FakeManager implements OidcManager {
   async getUser() {
     return this.user;
   }
-  stopSilentRenew() {
-    this.calls.push({ method: 'stopSilentRenew' });
+  /** A renewal the fake is still waiting for an answer to; stopRenewals waits for it, like the real one. */
+  renewalUnderWay: Promise<unknown> | undefined;
+  async stopRenewals() {
+    this.calls.push({ method: 'stopRenewals' });
+    await this.renewalUnderWay;
+    this.calls.push({ method: 'renewals stopped' });
+  }
+  resumeRenewals() {
+    this.calls.push({ method: 'resumeRenewals' });
+  }
+  async holdRenewalsEverywhere(timeoutMs: number) {
+    this.calls.push({ method: 'holdRenewalsEverywhere', args: timeoutMs });
   }
   async removeUser() {
     this.calls.push({ method: 'removeUser' });
@@ -211,11 +221,12 @@ describe('AuthService start-up', () => {
   it("keeps the browser manager's tokens in this tab's sessionStorage, where start-up looks for them", async () => {
     window.sessionStorage.clear();
     expect(browserDeps.hasStoredSession()).toBe(false);
-    const manager = (await browserDeps.createManager({
+    const manager = await browserDeps.createManager({
       authority: SETTINGS.authority,
       client_id: SETTINGS.client_id,
       redirect_uri: SETTINGS.redirect_uri,
-    })) as UserManager;
+    });
+    if (!(manager instanceof UserManager)) throw new Error('not a UserManager');
     await manager.settings.userStore.set('probe', 'value');
     expect(window.sessionStorage.getItem('oidc.probe')).toBe('value');
     expect(window.localStorage.getItem('oidc.probe')).toBeNull();
@@ -314,7 +325,7 @@ describe('AuthService start-up', () => {
     manager.user = userOf({ expiresIn: -30 });
     service.start();
     await settle(service);
-    expect(manager.calls.map((call) => call.method)).toEqual(['stopSilentRenew']);
+    expect(manager.calls.map((call) => call.method)).toEqual(['stopRenewals', 'renewals stopped']);
   });
 
   it('does nothing by itself inside the silent sign-in frame, which only answers its parent', async () => {
@@ -408,13 +419,62 @@ describe('AuthService sign-out (spec §4)', () => {
     expect(await service.signOut('/')).toEqual({ status: 'redirect' });
     // Renewals stop before the browser leaves: the provider is about to revoke the tokens.
     const methods = manager.calls.map((call) => call.method);
-    expect(methods.indexOf('stopSilentRenew')).toBeGreaterThanOrEqual(0);
-    expect(methods.indexOf('stopSilentRenew')).toBeLessThan(methods.indexOf('signoutRedirect'));
+    expect(methods.indexOf('renewals stopped')).toBeGreaterThanOrEqual(0);
+    expect(methods.indexOf('renewals stopped')).toBeLessThan(methods.indexOf('signoutRedirect'));
     expect(manager.calls).toContainEqual({
       method: 'signoutRedirect',
       args: { id_token_hint: 'id-token-1', state: { returnUrl: '/' } },
     });
     expect(service.getSnapshot().status).toBe('anonymous');
+  });
+
+  it('leaves only after a renewal under way has been answered, with the ID token it brought', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf();
+    service.start();
+    await settle(service);
+    let answer: () => void = () => {};
+    manager.renewalUnderWay = new Promise<void>((resolve) => {
+      answer = () => {
+        manager.load(new User({ ...userOf(), id_token: 'id-token-2' }));
+        resolve();
+      };
+    });
+    const leaving = service.signOut('/');
+    await vi.waitFor(() => expect(manager.calls.map((call) => call.method)).toEqual(['stopRenewals']));
+    // Still waiting for the answer: the browser has not left.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(manager.calls.map((call) => call.method)).toEqual(['stopRenewals']);
+    answer();
+    expect(await leaving).toEqual({ status: 'redirect' });
+    expect(manager.calls).toContainEqual({
+      method: 'signoutRedirect',
+      args: { id_token_hint: 'id-token-2', state: { returnUrl: '/' } },
+    });
+  });
+
+  it('renews again when the sign-out cannot start', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf();
+    manager.signoutRedirect = async (args) => {
+      manager.calls.push({ method: 'signoutRedirect', args });
+      throw new Error('metadata unreachable');
+    };
+    service.start();
+    await settle(service);
+    expect(await service.signOut('/')).toEqual({
+      status: 'fail',
+      reason: 'error',
+      message: 'metadata unreachable',
+    });
+    expect(manager.calls.map((call) => call.method)).toEqual([
+      'stopRenewals',
+      'renewals stopped',
+      'holdRenewalsEverywhere',
+      'signoutRedirect',
+      'resumeRenewals',
+    ]);
+    expect(service.getSnapshot().status).toBe('authenticated');
   });
 
   it('finishes on the callback and signs the other tabs out', async () => {
@@ -435,6 +495,77 @@ describe('AuthService sign-out (spec §4)', () => {
     });
     await vi.waitFor(() => expect(other.service.getSnapshot().status).toBe('anonymous'));
     expect(other.manager.calls).toContainEqual({ method: 'removeUser' });
+  });
+
+  it('stops the other tabs renewing before it leaves, until the callback signs them out', async () => {
+    const openChannel = channelBus();
+    const holds: (() => void)[] = [];
+    const wait = () => new Promise<void>((resolve) => holds.push(resolve));
+    const here = setup({ openChannel });
+    const other = setup({ openChannel, wait });
+    here.manager.user = userOf();
+    other.manager.user = userOf();
+    here.service.start();
+    other.service.start();
+    await settle(here.service);
+    await settle(other.service);
+
+    expect(await here.service.signOut('/')).toEqual({ status: 'redirect' });
+    const methods = here.manager.calls.map((call) => call.method);
+    // The other tabs renew no more, and none is still renewing, when the browser leaves.
+    expect(methods.slice(0, 4)).toEqual([
+      'stopRenewals',
+      'renewals stopped',
+      'holdRenewalsEverywhere',
+      'signoutRedirect',
+    ]);
+    expect(other.manager.calls.map((call) => call.method)).toEqual(['stopRenewals', 'renewals stopped']);
+    expect(other.service.getSnapshot().status).toBe('authenticated');
+
+    here.manager.signoutResponse = { userState: { returnUrl: '/' } } as SignoutResponse;
+    await here.service.completeSignOut(`${ORIGIN}/authentication/logout-callback?state=s`);
+    await vi.waitFor(() => expect(other.service.getSnapshot().status).toBe('anonymous'));
+    // The hold's time-out, come after the sign-out, starts nothing again.
+    for (const release of holds) release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(other.manager.calls.map((call) => call.method)).not.toContain('resumeRenewals');
+  });
+
+  it('lets the other tabs renew again when the sign-out cannot start, or never comes back', async () => {
+    const openChannel = channelBus();
+    const holds: (() => void)[] = [];
+    const wait = () => new Promise<void>((resolve) => holds.push(resolve));
+    const here = setup({ openChannel });
+    const other = setup({ openChannel, wait });
+    here.manager.user = userOf();
+    other.manager.user = userOf();
+    here.manager.signoutRedirect = async () => {
+      throw new Error('metadata unreachable');
+    };
+    here.service.start();
+    other.service.start();
+    await settle(here.service);
+    await settle(other.service);
+
+    expect(await here.service.signOut('/')).toMatchObject({ status: 'fail' });
+    await vi.waitFor(() =>
+      expect(other.manager.calls.map((call) => call.method)).toContain('resumeRenewals'),
+    );
+
+    // A sign-out whose tab went away on the way to the provider: the hold ends after its time.
+    other.manager.calls.length = 0;
+    here.manager.signoutRedirect = async () => {};
+    expect(await here.service.signOut('/')).toEqual({ status: 'redirect' });
+    expect(other.manager.calls.map((call) => call.method)).toEqual(['stopRenewals', 'renewals stopped']);
+    holds.at(-1)?.();
+    await vi.waitFor(() =>
+      expect(other.manager.calls.map((call) => call.method)).toEqual([
+        'stopRenewals',
+        'renewals stopped',
+        'resumeRenewals',
+      ]),
+    );
+    expect(other.service.getSnapshot().status).toBe('authenticated');
   });
 
   it('reports a callback without its state and tells nobody', async () => {

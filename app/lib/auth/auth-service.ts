@@ -69,10 +69,23 @@ const SESSION_PROBE_INTERVAL_MS = 5_000;
 const RENEW_RETRY_MS = 5_000;
 /** …this many times before the session is taken as lost. */
 const RENEW_RETRIES = 6;
-type SignedOutMessage = { type: 'signed-out' };
+/**
+ * How long a sign-out waits for the other tabs' renewals under way, and how long the other tabs hold off
+ * renewing for a sign-out that neither finishes nor fails (its tab was closed on the way).
+ */
+const SIGN_OUT_WAIT_MS = 10_000;
+const SIGN_OUT_HOLD_MS = 60_000;
 
-function isSignedOutMessage(value: unknown): value is SignedOutMessage {
-  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'signed-out';
+/**
+ * What the tabs tell each other: a sign-out is leaving for the provider (stop renewing: the provider is
+ * about to revoke the grant), it could not start (renew again), or it has finished (forget the tokens).
+ */
+type TabMessage = { type: 'signing-out' | 'sign-out-failed' | 'signed-out' };
+
+function tabMessageType(value: unknown): TabMessage['type'] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const type = (value as { type?: unknown }).type;
+  return type === 'signing-out' || type === 'sign-out-failed' || type === 'signed-out' ? type : undefined;
 }
 
 function errorText(error: unknown): string {
@@ -223,7 +236,7 @@ export class AuthService implements AuthClient {
     // The page that finishes a sign-out still holds the tokens the provider has just revoked: renewing
     // them would only be refused (a 400 from the token endpoint) before the callback forgets them.
     if (this.deps.currentPath() === this.signOutReturnPath) {
-      manager.stopSilentRenew();
+      await manager.stopRenewals();
       this.dispatch({ type: 'restored', user: null, expired: false });
       return;
     }
@@ -270,9 +283,28 @@ export class AuthService implements AuthClient {
   }
 
   private watchOtherTabs(manager: OidcManager): void {
+    // Each sign-out seen from another tab; a hold ends with the newest one's outcome or time-out.
+    let holds = 0;
     this.tabChannel()?.addEventListener('message', (event) => {
-      if (isSignedOutMessage(event.data)) void manager.removeUser();
+      const type = tabMessageType(event.data);
+      if (!type) return;
+      const hold = ++holds;
+      if (type === 'signed-out') {
+        void manager.removeUser();
+      } else if (type === 'sign-out-failed') {
+        manager.resumeRenewals();
+      } else {
+        // A refresh answered after the provider revoked the grant would only be refused.
+        void manager.stopRenewals();
+        void this.deps.wait(SIGN_OUT_HOLD_MS).then(() => {
+          if (hold === holds) manager.resumeRenewals();
+        });
+      }
     });
+  }
+
+  private tellOtherTabs(type: TabMessage['type']): void {
+    this.tabChannel()?.postMessage({ type } satisfies TabMessage);
   }
 
   private watchFocus(): void {
@@ -380,13 +412,20 @@ export class AuthService implements AuthClient {
     const user = await manager.getUser().catch(() => null);
     // Nobody is signed in in this tab: the sign-out is already complete.
     if (!user) return successResult(returnUrl);
-    // No renewal may start while the browser leaves for the provider, which revokes these tokens.
-    manager.stopSilentRenew();
+    // No renewal, in this tab or another, may start or still be under way while the browser leaves for the
+    // provider, which revokes the grant the tabs share: a refresh it answered afterwards would be refused.
+    this.tellOtherTabs('signing-out');
+    await manager.stopRenewals();
+    await manager.holdRenewalsEverywhere(SIGN_OUT_WAIT_MS);
+    // A renewal that finished meanwhile stored a newer ID token.
+    const latest = (await manager.getUser().catch(() => null)) ?? user;
     try {
       // id_token_hint proves who asks, so the provider signs out without a confirmation page.
-      await manager.signoutRedirect({ id_token_hint: user.id_token, state: { returnUrl } });
+      await manager.signoutRedirect({ id_token_hint: latest.id_token, state: { returnUrl } });
       return redirectResult();
     } catch (error) {
+      manager.resumeRenewals();
+      this.tellOtherTabs('sign-out-failed');
       return failResult('error', errorText(error));
     }
   };
@@ -400,7 +439,7 @@ export class AuthService implements AuthClient {
         const response = await manager.signoutCallback(url);
         await manager.removeUser();
         // The provider session is gone now: the other tabs may forget their tokens without racing it.
-        this.tabChannel()?.postMessage({ type: 'signed-out' } satisfies SignedOutMessage);
+        this.tellOtherTabs('signed-out');
         return successResult(checkReturnUrl(returnUrlOf(response?.userState), this.deps.origin()));
       } catch (error) {
         if (error instanceof InvalidReturnUrlError) return failResult('invalid-return-url', error.message);

@@ -99,6 +99,28 @@ describe('singleFlight', () => {
     expect(runs).toBe(2);
   });
 
+  it('tells when the run under way is over, failed or not', async () => {
+    let fail: (error: Error) => void = () => {};
+    const task = singleFlight(
+      () =>
+        new Promise<string>((_resolve, reject) => {
+          fail = reject;
+        }),
+    );
+    await task.idle();
+    const running = task().catch((error: Error) => error.message);
+    let idle = false;
+    const waiting = task.idle().then(() => {
+      idle = true;
+    });
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    fail(new Error('no answer'));
+    await waiting;
+    expect(idle).toBe(true);
+    expect(await running).toBe('no answer');
+  });
+
   it('lets a failure reach every caller and does not keep it', async () => {
     let fail = true;
     const task = singleFlight(async () => {

@@ -112,12 +112,23 @@ export function pageStep(result: AuthenticationResult): PageStep {
 }
 
 /** Runs an async task once at a time: callers arriving while it runs share its promise. */
-export function singleFlight<T>(task: () => Promise<T>): () => Promise<T> {
+export interface SingleFlight<T> {
+  (): Promise<T>;
+  /** Resolves when no run is under way (at once when idle), whether the run succeeds or fails. */
+  idle(): Promise<void>;
+}
+
+export function singleFlight<T>(task: () => Promise<T>): SingleFlight<T> {
   let running: Promise<T> | undefined;
-  return () => {
+  const run = () => {
     running ??= task().finally(() => {
       running = undefined;
     });
     return running;
   };
+  return Object.assign(run, {
+    idle: async () => {
+      await running?.catch(() => undefined);
+    },
+  });
 }

@@ -29,8 +29,18 @@ export interface OidcManager {
   };
   getUser(): Promise<User | null>;
   removeUser(): Promise<void>;
-  /** Stops renewing the stored tokens by itself (they are about to be revoked). */
-  stopSilentRenew(): void;
+  /**
+   * Stops renewing the stored tokens (they are about to be revoked) and resolves once a renewal under way
+   * has finished, so that no refresh reaches the provider after the sign-out.
+   */
+  stopRenewals(): Promise<void>;
+  /** Renews again after a sign-out that could not start (and lets other tabs renew again). */
+  resumeRenewals(): void;
+  /**
+   * Waits, at most `timeoutMs`, until no tab of this origin is renewing, and keeps the other tabs from
+   * renewing until this page has left (or resumeRenewals). Resolves at once where Web Locks are missing.
+   */
+  holdRenewalsEverywhere(timeoutMs: number): Promise<void>;
   signinSilent(): Promise<User | null>;
   signinRedirect(args: { state: unknown }): Promise<void>;
   signinCallback(url: string): Promise<User | undefined>;

@@ -23,16 +23,74 @@ const RENEWAL_MARK_KEY = 'portal.renewal-spends';
 /** The end of a refresh token: enough to recognise it, without a second copy of the credential. */
 const tokenMark = (refreshToken: string) => refreshToken.slice(-12);
 
+/**
+ * The Web Lock every tab's renewal holds (shared): a tab that signs out takes it alone, so it leaves only
+ * when no other tab of this origin is waiting for the token endpoint, and holds it until it has left.
+ */
+const RENEWAL_LOCK = 'portal.token-renewal';
+
+function lockManager(): LockManager | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.locks;
+}
+
 /** A UserManager whose silent renewals never overlap (rotating refresh tokens are single use). */
 class PortalUserManager extends UserManager {
-  private readonly renewOnce = singleFlight(() => this.renew());
+  private readonly renewOnce = singleFlight(() => this.renewUnderLock());
+  /** Set while this tab, or another, leaves for the provider's sign-out, which revokes the stored tokens. */
+  private renewalsStopped = false;
+  /** Lets go of the renewal lock this tab holds alone while it signs out. */
+  private releaseHold: (() => void) | undefined;
+
+  /**
+   * Stops the renewals and waits for one under way: a refresh that reaches the provider after the sign-out
+   * revoked its grant is refused (a 400 in the console of the page that is leaving).
+   */
+  async stopRenewals(): Promise<void> {
+    this.renewalsStopped = true;
+    this.stopSilentRenew();
+    await this.renewOnce.idle();
+  }
+
+  resumeRenewals(): void {
+    this.releaseHold?.();
+    this.releaseHold = undefined;
+    this.renewalsStopped = false;
+    this.startSilentRenew();
+  }
+
+  async holdRenewalsEverywhere(timeoutMs: number): Promise<void> {
+    const locks = lockManager();
+    if (!locks || this.releaseHold) return;
+    const released = new Promise<void>((resolve) => {
+      this.releaseHold = resolve;
+    });
+    await new Promise<void>((acquired) => {
+      locks
+        .request(RENEWAL_LOCK, { mode: 'exclusive', signal: AbortSignal.timeout(timeoutMs) }, () => {
+          acquired();
+          // Held until the page goes (the browser lets go of a leaving page's locks) or the sign-out fails.
+          return released;
+        })
+        // Another tab's renewal did not finish in time: leave anyway (it may be refused, nothing worse).
+        .catch(() => acquired());
+    });
+  }
 
   override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
     if (args && Object.keys(args).length > 0) return super.signinSilent(args);
     return this.renewOnce();
   }
 
+  /** Other tabs' sign-outs wait for this renewal; one that waited for a sign-out finds renewals stopped. */
+  private renewUnderLock(): Promise<User | null> {
+    const locks = lockManager();
+    if (!locks) return this.renew();
+    return locks.request(RENEWAL_LOCK, { mode: 'shared' }, () => this.renew());
+  }
+
   private async renew(): Promise<User | null> {
+    // Leaving for the sign-out (here or in another tab): the tokens in hand serve until the session ends.
+    if (this.renewalsStopped) return this.getUser();
     const refreshToken = (await this.getUser())?.refresh_token;
     // Without a refresh token, oidc-client-ts renews through the prompt=none frame.
     if (!refreshToken) return super.signinSilent();
