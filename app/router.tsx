@@ -5,7 +5,7 @@ import { RouteError } from './components/route-error.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { AUTH_PATHS, LOGIN_ACTIONS, LOGOUT_ACTIONS } from './lib/auth/auth-paths.ts';
 import { loadAdminTexts } from './lib/i18n.ts';
-import { SECTIONS } from './lib/sections.ts';
+import { SECTIONS, tradingViewOf } from './lib/sections.ts';
 
 // Every layout, guard and page is a lazy route: the router fetches the modules of all matched routes in
 // parallel, shows the spinner (HydrateFallback) on the first load, and keeps the admin console out of
@@ -111,11 +111,11 @@ export const routes: RouteObject[] = [
             // The home page, or with ?type=1|2|3 the members-only trading section.
             index: true,
             lazy: async () => {
-              const [{ HomePage }, { TradingIndex }] = await Promise.all([
-                import('./features/home/home-page.tsx'),
-                import('./features/trading/trading-index.tsx'),
-              ]);
-              return { element: <TradingIndex home={<HomePage />} /> };
+              // The view's code downloads alongside the route's, not after it.
+              if (tradingViewOf(window.location.search))
+                void import('./features/trading/trading-section.tsx');
+              else void import('./features/home/home-page.tsx');
+              return { Component: (await import('./index-route.tsx')).IndexRoute };
             },
           },
           // Tutorials are open to non-members and signed-out visitors (spec §1).
@@ -399,6 +399,12 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({
                       Component: (await import('./features/admin-invitations/invitation-admin-page.tsx'))
                         .InvitationAdminPage,
+                    }),
+                  },
+                  {
+                    path: 'operation/audit',
+                    lazy: async () => ({
+                      Component: (await import('./features/admin-audit/audit-log-page.tsx')).AuditLogPage,
                     }),
                   },
                   {

@@ -27,6 +27,8 @@ export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitc
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
+      // Focus moves into the menu as it opens: arrows choose, Enter picks, Escape returns to the button.
+      autoFocus
       menu={{
         items,
         selectable: true,

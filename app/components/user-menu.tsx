@@ -103,7 +103,13 @@ function SignedInMenu({ tone, compact }: Required<UserMenuProps>) {
   ];
 
   return (
-    <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, style: { minWidth: 200 } }}>
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      // Focus moves into the menu as it opens: arrows choose, Enter picks, Escape returns to the button.
+      autoFocus
+      menu={{ items, style: { minWidth: 200 } }}
+    >
       <Button
         type="text"
         data-testid="user-menu"

@@ -40,6 +40,7 @@ describe('admin layout', () => {
       '运营',
       '系统消息',
       '邀请返佣',
+      '审计日志',
     ]);
     const menu = screen.getByTestId('admin-menu');
     expect(within(menu).getByRole('link', { name: '用户列表' })).toHaveAttribute(
@@ -83,6 +84,7 @@ describe('admin layout', () => {
       'Operation',
       'System messages',
       'Invitation rebate',
+      'Audit log',
     ]);
     expect(screen.getByRole('link', { name: 'Teaching' }).closest('li')).toHaveClass(
       'ant-menu-item-selected',
@@ -116,6 +118,7 @@ describe('admin layout', () => {
     expect(selectedAdminKey('/admin/content/media')).toBe('media');
     expect(selectedAdminKey('/admin/content/onchain')).toBe('onchain');
     expect(selectedAdminKey('/admin/operation/invitation')).toBe('invitation');
+    expect(selectedAdminKey('/admin/operation/audit')).toBe('audit');
     expect(selectedAdminKey('/admin')).toBeNull();
   });
 });

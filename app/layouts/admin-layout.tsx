@@ -7,9 +7,11 @@ import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { LinkButton } from '../components/link-button.tsx';
 import { RouteOutlet } from '../components/route-outlet.tsx';
+import { StepUpDialog } from '../components/step-up-dialog.tsx';
 import { SystemMessageCenter } from '../components/system-messages/system-message-center.tsx';
 import { UserMenu } from '../components/user-menu.tsx';
 import { LiveConnection } from '../lib/hub/live-connection.tsx';
+import { TEXT_COLORS } from '../lib/theme.ts';
 import { ADMIN_MENU, readCollapsed, saveCollapsed, selectedAdminKey } from './admin-menu.tsx';
 
 const { Header, Sider, Content } = Layout;
@@ -125,7 +127,7 @@ export function AdminLayout() {
               {screens.md ? tCommon('product.name') : tCommon('product.shortName')}
             </span>
             {phone ? null : (
-              <span style={{ marginInlineStart: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{t('title')}</span>
+              <span style={{ marginInlineStart: 12, color: TEXT_COLORS.muted }}>{t('title')}</span>
             )}
           </div>
           <LinkButton
@@ -142,6 +144,7 @@ export function AdminLayout() {
         </Header>
         <Content style={{ margin: phone ? 8 : 16 }}>
           <LiveConnection />
+          <StepUpDialog />
           <SystemMessageCenter style={{ marginBottom: 12 }} />
           <div style={{ background: '#ffffff', borderRadius: 8, padding: phone ? 12 : 24, minHeight: 360 }}>
             <RouteOutlet />

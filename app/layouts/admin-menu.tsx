@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   CommentOutlined,
   FileTextOutlined,
   FundOutlined,
@@ -34,7 +35,8 @@ type AdminItemKey =
   | 'media'
   | 'onchain'
   | 'systemMessage'
-  | 'invitation';
+  | 'invitation'
+  | 'audit';
 
 interface AdminMenuGroup {
   key: AdminGroupKey;
@@ -76,6 +78,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
     items: [
       { key: 'systemMessage', icon: <MessageOutlined />, path: '/admin/operation/system-message' },
       { key: 'invitation', icon: <GiftOutlined />, path: '/admin/operation/invitation' },
+      { key: 'audit', icon: <AuditOutlined />, path: '/admin/operation/audit' },
     ],
   },
 ];

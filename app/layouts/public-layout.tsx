@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
+import { MembershipNotice } from '../components/membership-notice/membership-notice.tsx';
 import { RouteOutlet } from '../components/route-outlet.tsx';
 import { SystemMessageCenter } from '../components/system-messages/system-message-center.tsx';
 import { UserMenu } from '../components/user-menu.tsx';
@@ -75,6 +76,7 @@ export function PublicLayout() {
             <Dropdown
               trigger={['click']}
               placement="bottomRight"
+              autoFocus
               menu={{ items: publicMenuItems(t, 'dropdown'), selectedKeys, style: { minWidth: 220 } }}
             >
               <Button
@@ -96,6 +98,7 @@ export function PublicLayout() {
       <Content style={{ display: 'flex', flexDirection: 'column' }}>
         <LiveConnection />
         <SystemMessageCenter />
+        <MembershipNotice />
         <RouteOutlet />
       </Content>
 

@@ -2,11 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { USER_QUERY_PREFIX, useAuth } from './auth/auth-context.tsx';
 import { useApiClient } from './use-api.ts';
 
+/** Where an administrator without two-factor sign-in is sent before the back office opens. */
+export const TWO_FACTOR_SETUP_PATH = '/personal/safeset?twoFactor=required';
+
 /** Query keys of the signed-in person's data; all start with USER_QUERY_PREFIX so sign-out drops them. */
 export const accountKeys = {
   info: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'personal-info'] as const,
   avatar: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'user-vo'] as const,
   sessions: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'sessions'] as const,
+  twoFactor: (sub: string | undefined) => [USER_QUERY_PREFIX, sub, 'two-factor'] as const,
 };
 
 /**

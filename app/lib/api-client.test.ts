@@ -233,6 +233,29 @@ describe('createApiClient', () => {
     expect(config.showErrors).not.toHaveBeenCalled();
   });
 
+  it('asks for a fresh code when a sensitive action wants one, then sends it again once', async () => {
+    const refusal = { ...problem(403, '此操作需要重新输入验证码'), code: 'twoFactorStepUpRequired' };
+    const stepUp = vi.fn(async () => true);
+    const { api, config, fetchStub } = client([json(403, refusal), json(200, { ok: true })], { stepUp });
+    expect(await api.post('/api/Management/DeleteRole', { id: 7 })).toEqual({ ok: true });
+    expect(stepUp).toHaveBeenCalledTimes(1);
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+    expect(fetchStub.mock.calls[1]?.[1]?.body).toBe('{"id":7}');
+    expect(config.showErrors).not.toHaveBeenCalled();
+
+    // Given up, or refused again after a code: the refusal stands, shown once.
+    const declined = client([json(403, refusal)], { stepUp: vi.fn(async () => false) });
+    await expect(declined.api.post('/api/Management/DeleteRole', { id: 7 })).rejects.toBeInstanceOf(ApiError);
+    expect(declined.config.showErrors).toHaveBeenCalledTimes(1);
+    const again = client([json(403, refusal), json(403, refusal)], { stepUp: vi.fn(async () => true) });
+    await expect(again.api.post('/api/Management/DeleteRole', { id: 7 })).rejects.toBeInstanceOf(ApiError);
+    expect(again.fetchStub).toHaveBeenCalledTimes(2);
+    // Another 403 is not a question of codes.
+    const other = client([json(403, problem(403, 'Permission Denied'))], { stepUp });
+    await expect(other.api.post('/api/Management/DeleteRole', { id: 7 })).rejects.toBeInstanceOf(ApiError);
+    expect(stepUp).toHaveBeenCalledTimes(1);
+  });
+
   it('shows nothing for a quiet call, but still describes the error', async () => {
     const { api, config } = client([json(403, problem(403, '邮箱尚未确认', { email: ['邮箱尚未确认'] }))]);
     const error = (await api

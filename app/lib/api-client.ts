@@ -14,6 +14,7 @@ import type { Locale } from '#shared/constants.ts';
 import { endpointUrl } from '#shared/endpoint-url.ts';
 import { message } from '#shared/messages.ts';
 import type { ProblemDetails } from '#shared/problem.ts';
+import { TWO_FACTOR_STEP_UP_CODE } from '#shared/two-factor.ts';
 
 // The one way the web app calls the API (spec §7, §8): a bearer token and the interface language on every
 // call, JSON in and out (multipart for uploads), answers checked against the shared zod schemas, and every
@@ -152,6 +153,11 @@ export interface ApiClientConfig {
   showErrors(messages: string[]): void;
   /** Texts the client itself needs: the server was unreachable, or answered something unreadable. */
   texts: { network: () => string; invalidResponse: () => string };
+  /**
+   * A sensitive action wants a fresh code of the authenticator (403 with TWO_FACTOR_STEP_UP_CODE): true once
+   * the person gave one, and the call is sent again; false (or absent) leaves the refusal as it is.
+   */
+  stepUp?: () => Promise<boolean>;
   fetch?: typeof fetch;
 }
 
@@ -229,6 +235,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     path: string,
     body: { json: unknown } | { form: FormData } | undefined,
     options: AnyOptions = {},
+    steppedUp = false,
   ): Promise<unknown> {
     // The contract downloads while the call is made; the answer waits for it to be checked.
     const lookup = loadContract();
@@ -288,6 +295,15 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         contentType: response.headers.get('content-type'),
         body: text,
       };
+      if (
+        response.status === 403 &&
+        !steppedUp &&
+        config.stepUp &&
+        parseJsonBody(failed)?.code === TWO_FACTOR_STEP_UP_CODE &&
+        (await config.stepUp())
+      ) {
+        return request(method, path, body, options, true);
+      }
       const messages = errorMessages(failed, { locale: config.locale(), skipFields: options.formFields });
       show(messages);
       throw new ApiError(response.status, messages, toProblem(failed));

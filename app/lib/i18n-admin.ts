@@ -1,6 +1,7 @@
 import { admin as enAdmin } from '../locales/en/admin.ts';
 import { adminUsers as enAdminUsers } from '../locales/en/admin-users.ts';
 import { advisoriesAdmin as enAdvisoriesAdmin } from '../locales/en/advisories-admin.ts';
+import { auditAdmin as enAuditAdmin } from '../locales/en/audit-admin.ts';
 import { invitationAdmin as enInvitationAdmin } from '../locales/en/invitation-admin.ts';
 import { levelsAdmin as enLevelsAdmin } from '../locales/en/levels-admin.ts';
 import { marketAdmin as enMarketAdmin } from '../locales/en/market-admin.ts';
@@ -10,6 +11,7 @@ import { quantAdmin as enQuantAdmin } from '../locales/en/quant-admin.ts';
 import { admin as zhAdmin } from '../locales/zh/admin.ts';
 import { adminUsers as zhAdminUsers } from '../locales/zh/admin-users.ts';
 import { advisoriesAdmin as zhAdvisoriesAdmin } from '../locales/zh/advisories-admin.ts';
+import { auditAdmin as zhAuditAdmin } from '../locales/zh/audit-admin.ts';
 import { invitationAdmin as zhInvitationAdmin } from '../locales/zh/invitation-admin.ts';
 import { levelsAdmin as zhLevelsAdmin } from '../locales/zh/levels-admin.ts';
 import { marketAdmin as zhMarketAdmin } from '../locales/zh/market-admin.ts';
@@ -30,6 +32,7 @@ export const adminResources = {
     mediaAdmin: zhMediaAdmin,
     onchainAdmin: zhOnchainAdmin,
     invitationAdmin: zhInvitationAdmin,
+    auditAdmin: zhAuditAdmin,
   },
   en: {
     admin: enAdmin,
@@ -41,5 +44,6 @@ export const adminResources = {
     mediaAdmin: enMediaAdmin,
     onchainAdmin: enOnchainAdmin,
     invitationAdmin: enInvitationAdmin,
+    auditAdmin: enAuditAdmin,
   },
 } as const;

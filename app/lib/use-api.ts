@@ -6,6 +6,7 @@ import { useAuthClient } from './auth/auth-context.tsx';
 import { loginPath } from './auth/auth-paths.ts';
 import { currentReturnUrl } from './auth/return-url.ts';
 import { currentLocale, i18n } from './i18n.ts';
+import { requestStepUp } from './step-up.ts';
 
 /**
  * The API client bound to this tab's authentication, the interface language and the toasts. Without a token,
@@ -37,6 +38,7 @@ export function useApiClient(): ApiClient {
           network: () => i18n.t('errors.network'),
           invalidResponse: () => i18n.t('errors.invalidResponse'),
         },
+        stepUp: requestStepUp,
       }),
     [auth, navigate, message],
   );

@@ -83,6 +83,7 @@ export function personalInfoOf(overrides: Partial<PersonalInfo> = {}): PersonalI
     memberDaysRemaining: 400,
     emailConfirmed: true,
     pendingEmail: null,
+    twoFactorEnabled: false,
     createdAt: '2024-03-05T08:00:00.000Z',
     ...overrides,
   };
@@ -96,6 +97,7 @@ export const ADMIN_INFO = personalInfoOf({
   membershipLevel: 'Admin',
   memberExpiryDate: null,
   memberDaysRemaining: null,
+  twoFactorEnabled: true,
 });
 
 export const NON_MEMBER_INFO = personalInfoOf({
@@ -125,5 +127,15 @@ export function accountHandlers(info: PersonalInfo): ApiHandlers {
   return {
     'GET /api/PersonalInfo/GetPersonalInfo': () => info,
     'GET /api/PersonalInfo/UserVo': () => ({ pic: info.pic }),
+    // The app shell asks once a visit whether there is a membership notice to show: none here.
+    'GET /api/MembershipNotice/Pending': () => ({ notice: null, contact: null }),
+    // The security settings' two-factor sign-in, as the profile says it is.
+    'GET /api/PersonalInfo/TwoFactor': () => ({
+      enabled: info.twoFactorEnabled,
+      enabledAt: info.twoFactorEnabled ? '2024-03-05T08:00:00.000Z' : null,
+      required: info.roles.includes('Admin'),
+      pending: false,
+      recoveryCodesLeft: info.twoFactorEnabled ? 10 : 0,
+    }),
   };
 }

@@ -197,14 +197,15 @@ export function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
       <div className="rich-text-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
         <ToolbarButton
           testId="h2"
-          label={t('editor.heading2')}
+          // The name holds the button's visible text (WCAG 2.5.3: speech users say what they see).
+          label={`${t('editor.heading2')} · H2`}
           icon={<HeadingIcon level={2} />}
           active={state.h2}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
         />
         <ToolbarButton
           testId="h3"
-          label={t('editor.heading3')}
+          label={`${t('editor.heading3')} · H3`}
           icon={<HeadingIcon level={3} />}
           active={state.h3}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}

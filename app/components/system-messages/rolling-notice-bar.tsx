@@ -6,15 +6,16 @@ import type { SystemMessageDto } from '#shared/realtime.ts';
 import { formatDateTime, publisherLabel } from './message-meta.ts';
 
 // The rolling notice bar (spec §2): roll-flagged system messages scroll by like a ticker. The scrolling
-// pauses while the pointer is over it or a message has keyboard focus, and with the pause button (WCAG 2.2.2);
-// people who ask for reduced motion get a still, wrapped list. Each message opens in full on click.
+// pauses while the pointer is over the bar or keyboard focus is in it, and stays paused with the pause
+// button until it is pressed again (WCAG 2.2.2); people who ask for reduced motion get a still, wrapped list
+// and no button, since nothing moves. Each message opens in full on click.
 
 const MARQUEE_CSS = `
 @keyframes cc-notice-marquee { from { transform: translateX(0); } to { transform: translateX(-50%); } }
 .cc-notice-viewport { overflow: hidden; min-width: 0; }
 .cc-notice-track { display: inline-flex; white-space: nowrap; animation: cc-notice-marquee var(--cc-notice-duration) linear infinite; }
-.cc-notice-viewport:hover .cc-notice-track,
-.cc-notice-viewport:focus-within .cc-notice-track,
+.cc-notice-bar:hover .cc-notice-track,
+.cc-notice-bar:focus-within .cc-notice-track,
 .cc-notice-viewport[data-paused='true'] .cc-notice-track { animation-play-state: paused; }
 .cc-notice-group { display: inline-flex; flex-shrink: 0; }
 .cc-notice-item { background: none; border: none; padding: 0 56px 0 0; margin: 0; font: inherit; color: inherit; cursor: pointer; text-align: start; }
@@ -23,7 +24,7 @@ const MARQUEE_CSS = `
 @media (prefers-reduced-motion: reduce) {
   .cc-notice-track { animation: none; white-space: normal; display: flex; flex-wrap: wrap; }
   .cc-notice-group { flex-wrap: wrap; row-gap: 4px; }
-  .cc-notice-copy { display: none; }
+  .cc-notice-copy, .cc-notice-pause { display: none; }
 }
 `;
 
@@ -93,11 +94,18 @@ export function RollingNoticeBar({
   if (messages.length === 0) return null;
 
   return (
-    <section aria-label={t('bar.label')} data-testid="rolling-notice-bar" style={style}>
+    <section
+      aria-label={t('bar.label')}
+      className="cc-notice-bar"
+      data-testid="rolling-notice-bar"
+      style={style}
+    >
       <style href="cc-rolling-notice-bar" precedence="default">
         {MARQUEE_CSS}
       </style>
       <Alert
+        // A standing notice, not an alert: a screen reader would otherwise read every change of it aloud.
+        role="none"
         type="info"
         banner
         showIcon
@@ -116,10 +124,11 @@ export function RollingNoticeBar({
           </div>
         }
         action={
+          // Its name says what it does next, as a media player's play/pause button (so no aria-pressed).
           <Button
+            className="cc-notice-pause"
             type="text"
             size="small"
-            aria-pressed={paused}
             aria-label={paused ? t('bar.resume') : t('bar.pause')}
             title={paused ? t('bar.resume') : t('bar.pause')}
             icon={paused ? <CaretRightOutlined /> : <PauseOutlined />}

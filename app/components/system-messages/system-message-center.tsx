@@ -10,7 +10,7 @@ import { markDismissed, pendingPopups, rollingMessages } from '../../lib/hub/hub
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
 import { useSystemMessages } from '../../lib/hub/hub-queries.ts';
 import { playReminder } from '../../lib/reminder-sound.ts';
-import { BRAND_COLORS } from '../../lib/theme.ts';
+import { BRAND_COLORS, TEXT_COLORS } from '../../lib/theme.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 import { formatDateTime, publisherLabel } from './message-meta.ts';
 import { RollingNoticeBar } from './rolling-notice-bar.tsx';
@@ -84,7 +84,7 @@ function usePopups(sub: string | undefined, messages: SystemMessageDto[] | undef
         description: (
           <div>
             <div style={{ whiteSpace: 'pre-wrap', maxHeight: 240, overflowY: 'auto' }}>{message.content}</div>
-            <div style={{ marginTop: 8, fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{meta}</div>
+            <div style={{ marginTop: 8, fontSize: 12, color: TEXT_COLORS.muted }}>{meta}</div>
           </div>
         ),
         duration: POPUP_NOTIFICATION_DURATION,

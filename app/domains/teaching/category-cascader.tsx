@@ -20,6 +20,8 @@ interface CategoryCascaderProps {
   status?: 'error' | 'warning';
   style?: CSSProperties;
   testId?: string;
+  /** The picker's accessible name where no form label names it (a filter bar). */
+  ariaLabel?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export function CategoryCascader({
   status,
   style,
   testId = 'category-cascader',
+  ariaLabel,
 }: CategoryCascaderProps) {
   const { t } = useTranslation('teach');
   const loaded = useCategoryTree();
@@ -55,6 +58,7 @@ export function CategoryCascader({
   return (
     <Cascader<CategoryOption>
       id={id}
+      aria-label={ariaLabel}
       data-testid={testId}
       options={options}
       value={value ?? undefined}

@@ -196,17 +196,18 @@ describe('strategy form', () => {
     await screen.findByTestId('rich-text-editor-content');
 
     await user.click(screen.getByTestId('advisory-submit'));
+    // Each field's rule answers on its own (the editor's after the others): wait for every message.
     expect(await within(form).findByText('策略标题为必填项')).toBeInTheDocument();
-    expect(within(form).getByText('请选择要推送的Trader')).toBeInTheDocument();
-    expect(within(form).getByText('请输入正文')).toBeInTheDocument();
+    expect(await within(form).findByText('请选择要推送的Trader')).toBeInTheDocument();
+    expect(await within(form).findByText('请输入正文')).toBeInTheDocument();
     // Pasted text is not cut by the browser's limit: the rule still says why it cannot be saved.
     fireEvent.change(desc, { target: { value: 'x'.repeat(501) } });
     expect(await within(form).findByText('描述不能超过500个字符')).toBeInTheDocument();
 
     await changeLocale('en');
     expect(await within(form).findByText('The strategy title is required')).toBeInTheDocument();
-    expect(within(form).getByText('The description cannot exceed 500 characters')).toBeInTheDocument();
-    expect(within(form).getByText('Choose at least one trader to push to')).toBeInTheDocument();
+    expect(await within(form).findByText('The description cannot exceed 500 characters')).toBeInTheDocument();
+    expect(await within(form).findByText('Choose at least one trader to push to')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Publish a strategy' })).toBeInTheDocument();
     fireEvent.change(desc, { target: { value: '' } });
     expect(desc).toHaveAttribute('placeholder', 'No description');

@@ -62,7 +62,8 @@ export function InvitationSettingsForm({ settings }: { settings: InvitationSetti
         <InputNumber<number>
           precision={0}
           disabled={!creditOn}
-          suffix={t('settings.pointsSuffix')}
+          // The unit belongs to the field: disabled with it (its grey is then exempt from contrast).
+          suffix={<span aria-disabled={!creditOn}>{t('settings.pointsSuffix')}</span>}
           style={{ width: 200 }}
           data-testid="settings-credit-amount"
         />
@@ -83,7 +84,7 @@ export function InvitationSettingsForm({ settings }: { settings: InvitationSetti
         <InputNumber<number>
           precision={0}
           disabled={!daysOn}
-          suffix={t('settings.daysSuffix')}
+          suffix={<span aria-disabled={!daysOn}>{t('settings.daysSuffix')}</span>}
           style={{ width: 200 }}
           data-testid="settings-days-amount"
         />

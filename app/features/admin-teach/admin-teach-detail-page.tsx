@@ -21,6 +21,7 @@ import { editState } from '../../domains/teaching/edit-state.ts';
 import { useArticle, useReviewArticle } from '../../domains/teaching/teaching-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 
 const { Title } = Typography;
@@ -132,7 +133,7 @@ function ApprovalForm({ article }: { article: Article }) {
             style={{
               marginInlineStart: 12,
               fontSize: 14,
-              color: kind === 'approved' ? '#389e0d' : '#cf1322',
+              color: kind === 'approved' ? TEXT_COLORS.gain : TEXT_COLORS.loss,
             }}
           >
             {kind === 'approved' ? <CheckCircleOutlined /> : <CloseCircleOutlined />}{' '}

@@ -242,15 +242,21 @@ export function AdminTeachListPage() {
         data-testid="teach-search-form"
       >
         <Form.Item name="headLine" style={{ minWidth: 200, width: phone ? '100%' : undefined }}>
-          <Input allowClear placeholder={t('admin.titlePlaceholder')} data-testid="search-title" />
+          <Input
+            allowClear
+            placeholder={t('admin.titlePlaceholder')}
+            aria-label={t('fields.headLine')}
+            data-testid="search-title"
+          />
         </Form.Item>
         <Form.Item name="classification" style={{ minWidth: 200, width: phone ? '100%' : undefined }}>
-          <CategoryCascader testId="search-category" />
+          <CategoryCascader testId="search-category" ariaLabel={t('fields.classification')} />
         </Form.Item>
         <Form.Item name="status" style={{ minWidth: 150, width: phone ? '100%' : undefined }}>
           <Select
             allowClear
             placeholder={t('admin.statusPlaceholder')}
+            aria-label={t('fields.status')}
             options={STATUS_FILTERS.map((filter) => ({
               value: filter.value,
               label: t(`status.${filter.kind}`),

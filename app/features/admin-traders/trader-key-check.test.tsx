@@ -160,7 +160,7 @@ describe('trader key check and sync on the trader list', () => {
     await openPage();
     const before = api.gets();
 
-    await user.click(within(rowOf('Delta New')).getByRole('button', { name: '检查 Delta New 的密钥' }));
+    await user.click(within(rowOf('Delta New')).getByRole('button', { name: '检查密钥：Delta New' }));
     const result = await screen.findByTestId('key-check-result');
     expect(result).toHaveTextContent('Delta New：可提现：已拒绝');
     expect(result).toHaveTextContent('请在交易所关闭该密钥的提现权限后重新检查');
@@ -178,9 +178,7 @@ describe('trader key check and sync on the trader list', () => {
     stubKeys(keyCheckOf());
     const user = setupUser();
     await openPage();
-    await user.click(
-      within(rowOf('Alpha Desk')).getByRole('button', { name: 'Check the key of Alpha Desk' }),
-    );
+    await user.click(within(rowOf('Alpha Desk')).getByRole('button', { name: 'Check key: Alpha Desk' }));
     const result = await screen.findByTestId('key-check-result');
     expect(result).toHaveTextContent('Alpha Desk: the key passed its check');
     expect(result).toHaveTextContent('Read-only');

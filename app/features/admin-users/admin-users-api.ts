@@ -166,3 +166,15 @@ export function useAssignUserRole() {
     onSuccess: refresh,
   });
 }
+
+/** Who was reminded of their membership's end, and the mails' state (the user detail's reminders tab). */
+export function useMembershipReminders(userId: string) {
+  const api = useApiClient();
+  const auth = useAuth();
+  return useQuery({
+    queryKey: [...adminUsersKeys.user(auth.user?.sub, userId), 'membership-reminders'] as const,
+    queryFn: ({ signal }) => api.get('/api/Management/GetMembershipReminders', { query: { userId }, signal }),
+    enabled: userId.length > 0,
+    staleTime: 0,
+  });
+}

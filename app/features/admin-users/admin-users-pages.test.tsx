@@ -193,6 +193,7 @@ const DETAIL: UserDetail = {
   memberDaysRemaining: 30,
   level: 'Admin',
   emailConfirmed: true,
+  twoFactorEnabled: true,
 };
 
 describe('user detail', () => {

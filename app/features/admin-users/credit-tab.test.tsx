@@ -19,6 +19,7 @@ const DETAIL: UserDetail = {
   memberDaysRemaining: null,
   level: null,
   emailConfirmed: true,
+  twoFactorEnabled: true,
 };
 
 const LEDGER: CreditLedgerPage = {

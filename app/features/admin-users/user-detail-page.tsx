@@ -17,12 +17,15 @@ import { isBuiltInRole } from '#shared/roles.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useRoles, useUser } from './admin-users-api.ts';
 import { CreditTab } from './credit-tab.tsx';
 import { EditPermissionsForm } from './edit-permissions-form.tsx';
+import { MembershipRemindersTab } from './membership-reminders-tab.tsx';
 import { MembershipTermView } from './membership-term-view.tsx';
 import { RoleTagList } from './role-tag-list.tsx';
 import { roleLabel, roleLookup, tagColor } from './role-tags.ts';
+import { TwoFactorReset } from './two-factor-reset.tsx';
 
 const { Title, Text } = Typography;
 
@@ -37,6 +40,7 @@ export function UserDetailPage() {
   const [query] = useSearchParams();
   const userId = (query.get('userId') ?? '').trim();
   const user = useUser(userId);
+  const auth = useAuth();
   const roles = useRoles();
   const navigate = useNavigate();
   const location = useLocation();
@@ -143,6 +147,11 @@ export function UserDetailPage() {
         </Tag>
       ),
     },
+    {
+      key: 'twoFactor',
+      label: t('twoFactor.label'),
+      children: <TwoFactorReset user={data} self={data.userId === auth.user?.sub} />,
+    },
     { key: 'credit', label: t('fields.memberCredit'), children: data.memberCredit.toLocaleString() },
     { key: 'createdAt', label: t('fields.createdAt'), children: dayjs(data.createdAt).format('LL') },
     {
@@ -183,6 +192,11 @@ export function UserDetailPage() {
             children: <EditPermissionsForm key={user.dataUpdatedAt} user={data} roles={roles.data} />,
           },
           { key: 'credit', label: tInvitation('credit.tab'), children: <CreditTab user={data} /> },
+          {
+            key: 'reminders',
+            label: <span data-testid="reminders-tab">{t('reminders.tab')}</span>,
+            children: <MembershipRemindersTab userId={data.userId} />,
+          },
         ]}
       />
     </div>

@@ -91,6 +91,46 @@ describe('login screen', () => {
     expect(screen.queryByText(/Permission Denied/)).not.toBeInTheDocument();
   });
 
+  it('asks for the authenticator code after the right password, or a recovery code', async () => {
+    const seconds = [{ code: 2 }, { code: 0, redirectUrl: 'http://localhost/oidc/auth/resume' }];
+    const api = stubApi({
+      'GET /Auth/Captcha': captchas().handler,
+      'POST /Auth/PostLogin': () => ({ code: 0, twoFactorRequired: true, twoFactorToken: 'step-token' }),
+      'POST /Auth/PostLoginTwoFactor': () => seconds.shift(),
+    });
+    const user = setupUser();
+    renderApp('/Account/Login?interaction=abc');
+    await fillLogin(user, 'Right-pass-1');
+
+    const code = await screen.findByTestId('two-factor-code');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(screen.queryByTestId('login-form')).toBeNull();
+    await user.type(code, '12');
+    await user.click(screen.getByTestId('two-factor-submit'));
+    expect(await screen.findByText('验证码为6位数字')).toBeInTheDocument();
+    await user.type(code, '3456');
+    await user.click(screen.getByTestId('two-factor-submit'));
+    const outcome = await screen.findByTestId('two-factor-outcome');
+    expect(outcome).toHaveTextContent('验证码错误、已过期或已使用');
+    expect(api.requests.find((request) => request.path === '/Auth/PostLoginTwoFactor')?.body).toEqual({
+      twoFactorToken: 'step-token',
+      code: '123456',
+    });
+
+    await user.click(screen.getByTestId('two-factor-switch'));
+    const recovery = await screen.findByTestId('two-factor-recovery');
+    await user.type(recovery, 'abcde-12345');
+    await user.click(screen.getByTestId('two-factor-submit'));
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === '/Auth/PostLoginTwoFactor')[1]?.body).toEqual({
+        twoFactorToken: 'step-token',
+        recoveryCode: 'abcde-12345',
+      }),
+    );
+    // Signed in: the browser leaves for the provider's resume address (the button stays busy until it does).
+    await waitFor(() => expect(screen.getByTestId('two-factor-submit')).toHaveClass('ant-btn-loading'));
+  });
+
   it('restarts the sign-in flow when the page has expired (409)', async () => {
     stubApi({
       'GET /Auth/Captcha': captchas().handler,

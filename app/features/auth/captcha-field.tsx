@@ -1,12 +1,47 @@
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Flex, Form, type FormRule, Input, Spin, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '#shared/constants.ts';
 import type { CaptchaResponse } from '#shared/schemas/auth.ts';
+import { TEXT_COLORS } from '../../lib/theme.ts';
 import { captchaImageSource } from './auth-api.ts';
 
-/** The captcha input with its image; clicking the image or the button shows a new one. */
+/** Hidden on screen, read by screen readers. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/**
+ * What the live region says: nothing on the first image (the field and the image introduce it), then, after
+ * every new image (the refresh button, a failed attempt, the renewal before it expires), that a new one is
+ * shown. It is emptied while the next one loads, so that the same sentence is announced again.
+ */
+function useAnnouncement(captcha: UseQueryResult<CaptchaResponse>): string {
+  const { t } = useTranslation('auth');
+  const [firstLoadedAt, setFirstLoadedAt] = useState<number | null>(null);
+  if (firstLoadedAt === null && captcha.data) setFirstLoadedAt(captcha.dataUpdatedAt);
+  if (captcha.isFetching) return '';
+  if (captcha.isError) return t('captcha.failed');
+  if (captcha.data && firstLoadedAt !== null && captcha.dataUpdatedAt > firstLoadedAt)
+    return t('captcha.renewed');
+  return '';
+}
+
+/**
+ * The captcha input with its image (its text alternative says what to do with it) and a refresh button; a
+ * polite live region tells screen-reader users when a new image has replaced the one they were reading.
+ * Clicking the image also shows a new one, a shortcut for the pointer beside the button.
+ */
 export function CaptchaField({
   captcha,
   rules,
@@ -16,6 +51,7 @@ export function CaptchaField({
 }) {
   const { t } = useTranslation('auth');
   const refresh = () => void captcha.refetch();
+  const announcement = useAnnouncement(captcha);
   return (
     <Form.Item required style={{ marginBottom: 20 }}>
       {/* On a phone the image does not leave the input enough room: the input takes its own line, and the
@@ -35,17 +71,17 @@ export function CaptchaField({
           />
         </Form.Item>
         <Flex gap={8} align="center">
-          <button
-            type="button"
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only; the refresh button beside it is the control, for the keyboard too. */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above, the refresh button is the keyboard's way. */}
+          <div
             onClick={refresh}
-            aria-label={t('captcha.refresh')}
             data-testid="captcha-image"
             style={{
               flexShrink: 0,
+              boxSizing: 'border-box',
               // The image at its drawn size (spec §9: height 60), inside a 1 px border.
               width: CAPTCHA_WIDTH + 2,
               height: CAPTCHA_HEIGHT + 2,
-              padding: 0,
               border: '1px solid #d9d9d9',
               borderRadius: 8,
               background: '#f6f8fc',
@@ -59,17 +95,17 @@ export function CaptchaField({
             {captcha.data && !captcha.isFetching ? (
               <img
                 src={captchaImageSource(captcha.data.image)}
-                alt={t('captcha.alt')}
+                alt={t('captcha.alt', { count: CAPTCHA_LENGTH })}
                 width={CAPTCHA_WIDTH}
                 height={CAPTCHA_HEIGHT}
                 style={{ display: 'block', width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT }}
               />
             ) : captcha.isError && !captcha.isFetching ? (
-              <span style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{t('captcha.failed')}</span>
+              <span style={{ fontSize: 12, color: TEXT_COLORS.muted }}>{t('captcha.failed')}</span>
             ) : (
               <Spin size="small" />
             )}
-          </button>
+          </div>
           <Tooltip title={t('captcha.refresh')}>
             <Button
               aria-label={t('captcha.refresh')}
@@ -81,6 +117,9 @@ export function CaptchaField({
           </Tooltip>
         </Flex>
       </Flex>
+      <div role="status" aria-live="polite" style={VISUALLY_HIDDEN} data-testid="captcha-status">
+        {announcement}
+      </div>
     </Form.Item>
   );
 }

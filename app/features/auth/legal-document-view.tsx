@@ -34,9 +34,15 @@ export function LegalDocumentModal({
           {t('legal.close')}
         </Button>
       }
-      styles={{ body: { maxHeight: '68vh', overflowY: 'auto', paddingInlineEnd: 8 } }}
     >
-      <article data-testid={testId} lang={htmlLangFor(locale)}>
+      <article
+        data-testid={testId}
+        lang={htmlLangFor(locale)}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the text scrolls inside the dialog; keyboard users focus it to scroll it (WCAG 2.1.1).
+        tabIndex={0}
+        aria-label={text.title}
+        style={{ maxHeight: '68vh', overflowY: 'auto', paddingInlineEnd: 8 }}
+      >
         <Text type="secondary">{text.version}</Text>
         {text.intro.map((paragraph) => (
           <Paragraph key={paragraph} style={{ marginTop: 12 }}>

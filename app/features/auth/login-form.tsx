@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { message } from '#shared/messages.ts';
-import { type LoginRequest, loginRequest } from '#shared/schemas/auth.ts';
+import { type LoginRequest, type LoginResponse, loginRequest } from '#shared/schemas/auth.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
@@ -13,6 +13,7 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 import { useCaptcha } from './auth-api.ts';
 import { CaptchaField } from './captcha-field.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 type LoginValues = Omit<LoginRequest, 'captchaId'>;
 const FORM_FIELDS = ['email', 'password', 'captcha'] as const;
@@ -49,6 +50,8 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
   const { message: toast } = App.useApp();
   const [failed, setFailed] = useState<FailedCode | null>(null);
   const [leaving, setLeaving] = useState(false);
+  /** The password was right and the account signs in with a second factor: its step's token. */
+  const [twoFactorToken, setTwoFactorToken] = useState<string | null>(null);
   const rule = (field: string) => zodRule(loginRequest, field);
 
   const login = useMutation({
@@ -60,14 +63,22 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
       ),
   });
 
+  const signedIn = (result: LoginResponse) => {
+    setLeaving(true);
+    if (result.redirectUrl && isWebUrl(result.redirectUrl)) window.location.assign(result.redirectUrl);
+    else navigate('/', { replace: true });
+  };
+
   const submit = async (values: LoginValues) => {
     setFailed(null);
     try {
       const result = await login.mutateAsync(values);
+      if (result.code === LOGIN_RESULT.ok && result.twoFactorRequired && result.twoFactorToken) {
+        setTwoFactorToken(result.twoFactorToken);
+        return;
+      }
       if (result.code === LOGIN_RESULT.ok) {
-        setLeaving(true);
-        if (result.redirectUrl && isWebUrl(result.redirectUrl)) window.location.assign(result.redirectUrl);
-        else navigate('/', { replace: true });
+        signedIn(result);
         return;
       }
       setFailed(result.code);
@@ -87,6 +98,9 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
     // Captchas are single use: every attempt needs a new one.
     void captcha.refetch();
   };
+
+  if (twoFactorToken)
+    return <TwoFactorStep token={twoFactorToken} onSignedIn={signedIn} onRestart={onRestart} />;
 
   const locale = currentLocale();
   return (

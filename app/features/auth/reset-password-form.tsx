@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type PasswordResetRequest, passwordResetRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
@@ -84,7 +85,7 @@ export function ResetPasswordForm({
                 whiteSpace: 'normal',
                 height: 'auto',
                 minHeight: 40,
-                color: '#389e0d',
+                color: TEXT_COLORS.gain,
                 borderColor: '#b7eb8f',
                 background: '#f6ffed',
               }

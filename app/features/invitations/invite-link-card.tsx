@@ -73,7 +73,14 @@ export function InviteLinkCard({ code }: { code: string }) {
         </Flex>
         <Flex vertical align="center" gap={4}>
           {/* SVG: crisp at any zoom, and drawn without a canvas. */}
-          <QRCode value={link} type="svg" size={148} bordered={false} data-testid="invite-qr" />
+          <QRCode
+            value={link}
+            type="svg"
+            size={148}
+            bordered={false}
+            aria-label={t('qrLabel')}
+            data-testid="invite-qr"
+          />
           <Text type="secondary" style={{ fontSize: 12 }}>
             {t('qrHint')}
           </Text>

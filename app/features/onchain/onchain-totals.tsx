@@ -10,13 +10,14 @@ import {
   formatUsd,
   isNegative,
 } from '../../domains/onchain/onchain-format.ts';
+import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useOnchainTotals } from './onchain-api.ts';
 
 const { Text } = Typography;
 
 type AssetTotals = Totals['assets'][number];
 
-const COLORS = { inflow: '#cf1322', outflow: '#389e0d' } as const;
+const COLORS = { inflow: TEXT_COLORS.loss, outflow: TEXT_COLORS.gain } as const;
 const NUMBERS = { fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' } as const;
 
 function FlowRow({

@@ -42,6 +42,7 @@ import {
   useSessions,
 } from './personal-api.ts';
 import { SignInHistoryCard } from './sign-in-history.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 import { describeUserAgent } from './user-agent.ts';
 
 const { Text, Paragraph } = Typography;
@@ -61,6 +62,7 @@ export function SecuritySettingsPage() {
           <ChangeEmailCard />
         </Col>
       </Row>
+      <TwoFactorCard />
       <SessionsCard />
       <SignInHistoryCard />
     </Flex>

@@ -16,6 +16,7 @@ const SIGN_INS: SignInRecord[] = [
     method: 'silent',
   },
   { id: 2, at: '2025-05-02T08:00:00.000Z', ip: '10.1.2.3', region: null, method: 'password' },
+  { id: 1, at: '2025-05-01T07:00:00.000Z', ip: '10.1.2.3', region: null, method: 'twoFactor' },
 ];
 
 describe('sign-in history', () => {
@@ -32,14 +33,16 @@ describe('sign-in history', () => {
     });
     renderApp('/personal/safeset', { auth: FakeAuth.signedIn() });
     const table = await screen.findByTestId('sign-in-history');
-    await waitFor(() => expect(within(table).getAllByTestId('sign-in-row')).toHaveLength(2));
-    const [renewal, password] = within(table).getAllByTestId('sign-in-row');
+    await waitFor(() => expect(within(table).getAllByTestId('sign-in-row')).toHaveLength(3));
+    const [renewal, password, withCode] = within(table).getAllByTestId('sign-in-row');
     expect(within(renewal!).getByTestId('sign-in-time')).toHaveAttribute('dateTime', SIGN_INS[0]!.at);
     expect(within(renewal!).getByTestId('sign-in-ip')).toHaveTextContent('81.2.69.160');
     expect(within(renewal!).getByTestId('sign-in-region')).toHaveTextContent('英国 英格兰 伦敦');
     expect(within(renewal!).getByTestId('sign-in-method')).toHaveTextContent('静默续期');
     expect(within(password!).getByTestId('sign-in-region')).toHaveTextContent('未知');
     expect(within(password!).getByTestId('sign-in-method')).toHaveTextContent('密码登录');
+    // A sign-in that took a code after the password says so.
+    expect(within(withCode!).getByTestId('sign-in-method')).toHaveTextContent('密码 + 验证码');
     expect(screen.getByText(/最近 50 次登录/)).toBeInTheDocument();
   });
 
@@ -52,12 +55,13 @@ describe('sign-in history', () => {
     });
     renderApp('/personal/safeset', { auth: FakeAuth.signedIn() });
     const table = await screen.findByTestId('sign-in-history');
-    await waitFor(() => expect(within(table).getAllByTestId('sign-in-row')).toHaveLength(2));
-    const [renewal, password] = within(table).getAllByTestId('sign-in-row');
+    await waitFor(() => expect(within(table).getAllByTestId('sign-in-row')).toHaveLength(3));
+    const [renewal, password, withCode] = within(table).getAllByTestId('sign-in-row');
     expect(renewal).toHaveTextContent('London, England, United Kingdom');
     expect(renewal).toHaveTextContent('Silent renewal');
     expect(password).toHaveTextContent('Unknown');
-    expect(password).toHaveTextContent('Password');
+    expect(within(password!).getByTestId('sign-in-method')).toHaveTextContent(/^Password$/);
+    expect(within(withCode!).getByTestId('sign-in-method')).toHaveTextContent('Password and code');
   });
 
   it('offers to try again when the history cannot be loaded', async () => {
@@ -73,6 +77,6 @@ describe('sign-in history', () => {
     const retry = await screen.findByTestId('query-error');
     fail = false;
     await user.click(within(retry).getByRole('button'));
-    await waitFor(() => expect(screen.getAllByTestId('sign-in-row')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('sign-in-row')).toHaveLength(SIGN_INS.length));
   });
 });

@@ -1,6 +1,7 @@
-import { HistoryOutlined, KeyOutlined, SyncOutlined } from '@ant-design/icons';
+import { HistoryOutlined, KeyOutlined, SafetyOutlined, SyncOutlined } from '@ant-design/icons';
 import { Card, Flex, Grid, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIGN_IN_HISTORY_SIZE, type SignInRecord } from '#shared/schemas/sign-ins.ts';
 import { QueryError } from '../../components/query-error.tsx';
@@ -15,13 +16,20 @@ function RegionText({ region }: { region: SignInRecord['region'] }) {
   return <span>{i18n.language.startsWith('zh') ? region.zh : region.en}</span>;
 }
 
+/** Each method's tag: typed in (a key, a shield when a code followed) or renewed in the background. */
+const METHOD_LOOK: Record<SignInRecord['method'], { color: string; icon: ReactNode }> = {
+  password: { color: 'blue', icon: <KeyOutlined /> },
+  twoFactor: { color: 'green', icon: <SafetyOutlined /> },
+  silent: { color: 'default', icon: <SyncOutlined /> },
+};
+
 function MethodTag({ method }: { method: SignInRecord['method'] }) {
   const { t } = useTranslation('personal');
   return (
     <Tooltip title={t(`security.methodHints.${method}`)}>
       <Tag
-        color={method === 'password' ? 'blue' : 'default'}
-        icon={method === 'password' ? <KeyOutlined /> : <SyncOutlined />}
+        color={METHOD_LOOK[method].color}
+        icon={METHOD_LOOK[method].icon}
         variant="outlined"
         data-testid="sign-in-method"
         data-method={method}

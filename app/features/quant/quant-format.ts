@@ -1,10 +1,11 @@
 import type { Locale } from '#shared/constants.ts';
+import { TEXT_COLORS } from '../../lib/theme.ts';
 
 // How the strategy pages write figures: fractions as percentages, ratios with 2 decimals, amounts with 2.
 
 export const DASH = '—';
-export const GAIN = '#389e0d';
-export const LOSS = '#cf1322';
+export const GAIN = TEXT_COLORS.gain;
+export const LOSS = TEXT_COLORS.loss;
 
 const intlLocale = (locale: Locale) => (locale === 'zh' ? 'zh-CN' : 'en-US');
 const valid = (value: number | null | undefined): value is number =>

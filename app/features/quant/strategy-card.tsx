@@ -53,7 +53,7 @@ export function StrategyCard({ strategy }: { strategy: QuantCard }) {
         </Link>
       }
       extra={
-        <Link to={`/strategy/${strategy.id}`} aria-label={strategy.name}>
+        <Link to={`/strategy/${strategy.id}`} aria-label={`${t('card.open')}: ${strategy.name}`}>
           {t('card.open')}
         </Link>
       }

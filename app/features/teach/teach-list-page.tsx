@@ -78,6 +78,7 @@ export function TeachListPage() {
             value={categoryPath(tree.data ?? [], filters.category)}
             onChange={(path) => update({ category: lastOfPath(path) })}
             style={{ width: phone ? '100%' : 260 }}
+            ariaLabel={t('fields.classification')}
             testId="teach-category-filter"
           />
           <Input.Search
@@ -85,6 +86,7 @@ export function TeachListPage() {
             defaultValue={filters.title}
             allowClear
             placeholder={t('list.searchPlaceholder')}
+            aria-label={t('list.searchPlaceholder')}
             enterButton={t('list.search')}
             onSearch={(value) => update({ title: value.trim() })}
             style={{ width: phone ? '100%' : 340 }}

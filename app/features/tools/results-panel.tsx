@@ -2,6 +2,7 @@ import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Empty, Flex, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TEXT_COLORS } from '../../lib/theme.ts';
 
 const { Text, Paragraph } = Typography;
 
@@ -47,7 +48,7 @@ export function CopyButton({ text, testId }: { text: string; testId: string }) {
   return (
     <Button
       size="small"
-      icon={copied ? <CheckOutlined style={{ color: '#389e0d' }} /> : <CopyOutlined />}
+      icon={copied ? <CheckOutlined style={{ color: TEXT_COLORS.gain }} /> : <CopyOutlined />}
       data-testid={testId}
       data-copied={copied ? 'true' : 'false'}
       aria-live="polite"

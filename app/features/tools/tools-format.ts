@@ -1,4 +1,5 @@
 import type { Locale } from '#shared/constants.ts';
+import { TEXT_COLORS } from '../../lib/theme.ts';
 
 // How the calculators write their figures: prices with the precision they need (a coin under 1 USDT has
 // many decimals), amounts in USDT with two decimals, quantities up to 8 decimals, ratios as percentages.
@@ -60,7 +61,7 @@ export function formatNumber(locale: Locale, value: number | null | undefined): 
 /** Colour of a gain or a loss. */
 export function pnlColor(value: number | null | undefined): string | undefined {
   if (value === null || value === undefined || value === 0 || !Number.isFinite(value)) return undefined;
-  return value > 0 ? '#389e0d' : '#cf1322';
+  return value > 0 ? TEXT_COLORS.gain : TEXT_COLORS.loss;
 }
 
 /** A ticker's last price rounded to the symbol's price precision (the exchange's decimals). */

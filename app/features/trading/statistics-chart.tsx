@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { type ChartOption, EChartsBox } from '../../components/charts/echarts-box.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
+import { TEXT_COLORS } from '../../lib/theme.ts';
 import { formatAmount, formatRatio } from './trading-format.ts';
 
 // The statistics charts. This module is only imported lazily (statistics-page.tsx), so the charting library
 // (its own chunk, vendor-charts) is fetched when someone opens the statistics, never with the rest of the app.
 
-const GAIN = '#389e0d';
-const LOSS = '#cf1322';
+const GAIN = TEXT_COLORS.gain;
+const LOSS = TEXT_COLORS.loss;
 const LINE = '#1677ff';
 
 export interface ChartPoint {

@@ -3,6 +3,7 @@ import type { Locale } from '#shared/constants.ts';
 import type { LivePosition } from '#shared/schemas/trading.ts';
 import { POSITION_MODE } from '#shared/trading.ts';
 import { POSITION_MODE_LABELS } from '#shared/trading-labels.ts';
+import { TEXT_COLORS } from '../../lib/theme.ts';
 
 // How the trading pages write numbers, codes and durations. Prices keep the precision they need (a coin
 // under 1 USDT has many decimals), amounts in USDT two decimals, ratios as percentages.
@@ -67,7 +68,7 @@ export function formatLeverage(locale: Locale, value: number): string {
 /** Colour of a gain or a loss. */
 export function pnlColor(value: number | null | undefined): string | undefined {
   if (value === null || value === undefined || value === 0) return undefined;
-  return value > 0 ? '#389e0d' : '#cf1322';
+  return value > 0 ? TEXT_COLORS.gain : TEXT_COLORS.loss;
 }
 
 /** A duration in its two largest units: "2d 3h", "45m", "30s". */

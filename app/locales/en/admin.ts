@@ -25,5 +25,6 @@ export const admin: Messages<typeof zh> = {
     operation: 'Operation',
     systemMessage: 'System messages',
     invitation: 'Invitation rebate',
+    audit: 'Audit log',
   },
 };

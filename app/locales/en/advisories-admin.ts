@@ -48,7 +48,7 @@ export const advisoriesAdmin: Messages<typeof zh> = {
     },
     keyCheck: {
       action: 'Check key',
-      actionLabel: 'Check the key of {{name}}',
+      actionLabel: 'Check key: {{name}}',
       never: 'Not checked',
       unknown: 'Permissions unknown',
       readOnly: 'Read-only',

@@ -29,9 +29,10 @@ export const auth: Messages<typeof zh> = {
     },
   },
   captcha: {
-    refresh: 'New image',
-    alt: 'Graphic captcha; click for a new one if it is hard to read',
-    failed: 'Not loaded',
+    refresh: 'Show a new captcha image',
+    alt: 'Captcha image: type the {{count}} characters it shows',
+    failed: 'The captcha image did not load',
+    renewed: 'A new captcha image is shown',
   },
   login: {
     title: 'Welcome back',
@@ -42,6 +43,18 @@ export const auth: Messages<typeof zh> = {
     noAccount: 'No account yet?',
     register: 'Register',
     restarting: 'The sign-in page has expired; starting the sign-in again…',
+  },
+  twoFactor: {
+    title: 'Two-factor sign-in',
+    prompt: 'Enter the 6-digit code your authenticator app shows.',
+    recoveryPrompt: 'Enter one of the recovery codes you saved (each works once).',
+    code: 'Code',
+    recoveryCode: 'Recovery code',
+    submit: 'Verify',
+    useRecovery: 'Use a recovery code instead',
+    useCode: 'Use a code instead',
+    back: 'Back to the sign-in',
+    incorrect: 'The code is incorrect, expired or already used',
   },
   register: {
     title: 'Create your account',

@@ -57,6 +57,21 @@ export const common: Messages<typeof zh> = {
     tutorials: 'Browse tutorials',
     account: 'Personal center',
   },
+  membershipNotice: {
+    reminderTitle: 'Your membership ends soon',
+    reminderText_one: 'Your membership ends on {{date}}: {{count}} day left.',
+    reminderText_other: 'Your membership ends on {{date}}: {{count}} days left.',
+    reminderTextToday: 'Your membership ends today, {{date}}.',
+    reminderLoses: 'After that these member sections close:',
+    endedTitle: 'Your membership has ended',
+    endedText: 'Your membership ended on {{date}}. These member sections are closed to you now:',
+    stillOpen: 'The tutorials and your personal pages stay open.',
+    renewContact: 'To renew, contact:',
+    renewCustomerService: 'To renew, contact customer service.',
+    dismiss: 'Got it',
+    myMembership: 'My membership',
+    tutorials: 'Browse tutorials',
+  },
   permissionDenied: {
     title: 'Permission Denied',
     text: 'You do not have permission to open this page.',
@@ -64,6 +79,16 @@ export const common: Messages<typeof zh> = {
   errors: {
     network: 'Could not reach the server: check your connection and try again.',
     invalidResponse: 'The server sent an answer the app cannot read. Please try again later.',
+  },
+  stepUp: {
+    title: 'Confirm with your authenticator',
+    text: 'This action needs a code from your authenticator app (the last one was more than {{minutes}} minutes ago).',
+    code: 'Code',
+    recoveryCode: 'Recovery code',
+    useRecovery: 'Use a recovery code instead',
+    useCode: 'Use a code instead',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
   },
   routeError: {
     title: 'This page could not be loaded',

@@ -11,6 +11,7 @@ export const invitation: Messages<typeof zh> = {
   copied: 'Invitation link copied',
   copyFailed: 'The link could not be copied: select it and copy it yourself',
   qrHint: 'Scan to open the invitation link',
+  qrLabel: 'QR code of your invitation link',
   offer: {
     title: 'Current reward: {{reward}}',
     credit: '{{count}} points',

@@ -22,5 +22,6 @@ export const admin = {
     operation: '运营',
     systemMessage: '系统消息',
     invitation: '邀请返佣',
+    audit: '审计日志',
   },
 };

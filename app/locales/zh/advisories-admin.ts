@@ -46,7 +46,7 @@ export const advisoriesAdmin = {
     },
     keyCheck: {
       action: '检查密钥',
-      actionLabel: '检查 {{name}} 的密钥',
+      actionLabel: '检查密钥：{{name}}',
       never: '未检查',
       unknown: '权限未知',
       readOnly: '只读',

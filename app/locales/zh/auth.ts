@@ -26,9 +26,10 @@ export const auth = {
     },
   },
   captcha: {
-    refresh: '换一张',
-    alt: '图形验证码，看不清可点击换一张',
-    failed: '加载失败',
+    refresh: '换一张验证码',
+    alt: '图形验证码：请输入图中的 {{count}} 个字符',
+    failed: '验证码加载失败',
+    renewed: '已换一张新的验证码',
   },
   login: {
     title: '欢迎回来',
@@ -39,6 +40,18 @@ export const auth = {
     noAccount: '还没有账户？',
     register: '立即注册',
     restarting: '登录页面已过期，正在重新开始登录…',
+  },
+  twoFactor: {
+    title: '两步验证',
+    prompt: '请输入身份验证器应用中显示的 6 位验证码。',
+    recoveryPrompt: '请输入您保存的恢复码之一（每个恢复码只能使用一次）。',
+    code: '验证码',
+    recoveryCode: '恢复码',
+    submit: '验证',
+    useRecovery: '改用恢复码',
+    useCode: '改用验证码',
+    back: '返回重新登录',
+    incorrect: '验证码错误、已过期或已使用',
   },
   register: {
     title: '创建账户',

@@ -54,6 +54,21 @@ export const common = {
     tutorials: '浏览教学',
     account: '个人中心',
   },
+  membershipNotice: {
+    reminderTitle: '您的会员即将到期',
+    reminderText_one: '您的会员将于 {{date}} 到期，还剩 {{count}} 天。',
+    reminderText_other: '您的会员将于 {{date}} 到期，还剩 {{count}} 天。',
+    reminderTextToday: '您的会员将于今天 {{date}} 到期。',
+    reminderLoses: '到期后，以下会员板块将无法访问：',
+    endedTitle: '您的会员已到期',
+    endedText: '您的会员已于 {{date}} 到期，以下会员板块已无法访问：',
+    stillOpen: '教学内容和个人中心仍可正常使用。',
+    renewContact: '如需续费，请联系：',
+    renewCustomerService: '如需续费，请联系客服。',
+    dismiss: '知道了',
+    myMembership: '查看我的会员',
+    tutorials: '浏览教学',
+  },
   permissionDenied: {
     title: 'Permission Denied',
     text: '您没有访问此页面的权限。',
@@ -61,6 +76,16 @@ export const common = {
   errors: {
     network: '无法连接服务器，请检查网络后重试。',
     invalidResponse: '服务器返回了无法识别的数据，请稍后重试。',
+  },
+  stepUp: {
+    title: '请用身份验证器确认',
+    text: '此操作需要身份验证器应用中的验证码（距上次验证已超过 {{minutes}} 分钟）。',
+    code: '验证码',
+    recoveryCode: '恢复码',
+    useRecovery: '改用恢复码',
+    useCode: '改用验证码',
+    confirm: '确认',
+    cancel: '取消',
   },
   routeError: {
     title: '页面加载失败',

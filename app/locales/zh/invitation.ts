@@ -7,6 +7,7 @@ export const invitation = {
   copied: '邀请链接已复制',
   copyFailed: '无法自动复制，请手动选择链接复制',
   qrHint: '扫码打开邀请链接',
+  qrLabel: '您的邀请链接二维码',
   offer: {
     title: '当前奖励：{{reward}}',
     credit: '{{count}} 积分',
