@@ -16,6 +16,7 @@ import { stdoutLogDestination } from './log-destination.ts';
 import { MailOutbox } from './mail/mailer.ts';
 import { createLevelWatch, type LevelWatch } from './market/level-watch.ts';
 import { createMarketData } from './market/market-data.ts';
+import { createReminderSweep, type ReminderSweep } from './membership/reminder-sweep.ts';
 import { createIdentity } from './oidc/provider.ts';
 import { AccessLogController } from './plugins/access-log.ts';
 import { authenticate } from './plugins/authenticate.ts';
@@ -43,14 +44,17 @@ import { fileSaveRoutes } from './routes/file-save/upload.ts';
 import { invitationRoutes } from './routes/invitations/invitations.ts';
 import { invitationAdminRoutes } from './routes/invitations/invitations-admin.ts';
 import { levelAdminRoutes, levelRoutes } from './routes/levels/levels.ts';
+import { auditLogRoutes } from './routes/management/audit-log.ts';
 import { healthRoutes } from './routes/management/health.ts';
 import { managementRoutes } from './routes/management/users.ts';
 import { marketAdminRoutes, marketRoutes } from './routes/market/market.ts';
 import { mediaRoutes } from './routes/media/media.ts';
 import { mediaAdminRoutes } from './routes/media/media-admin.ts';
+import { membershipNoticeRoutes } from './routes/membership-notices/membership-notices.ts';
 import { onchainRoutes } from './routes/onchain/onchain.ts';
 import { onchainAdminRoutes } from './routes/onchain/onchain-admin.ts';
 import { personalInfoRoutes } from './routes/personal-info/personal-info.ts';
+import { twoFactorRoutes } from './routes/personal-info/two-factor.ts';
 import { quantAdminRoutes, quantRoutes } from './routes/quant/quant.ts';
 import { subscriptionRoutes } from './routes/subscriptions/subscriptions.ts';
 import {
@@ -65,6 +69,7 @@ import { AnswerCache } from './services/answer-cache.ts';
 import { ExternalImages } from './services/external-images.ts';
 import { publishHubEventsWith } from './services/hub-events.ts';
 import { createKeyChecks, type ReaderFactory } from './services/trader-checks.ts';
+import { type TwoFactorKeys, twoFactorKeys } from './services/two-factor.ts';
 import { ImageQueue, type ImageQueueLimits } from './storage/image-queue.ts';
 import { createSyncThread } from './trading/sync/sync-thread.ts';
 import type { TraderSync } from './trading/sync/trader-sync.ts';
@@ -96,6 +101,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeTable: Array<{ method: string; url: string; schema: FastifySchema | undefined }>;
     hub: Hub;
+    /** The keys of two-factor sign-in (secrets at rest, recovery-code hashes), from APP_SECRET. */
+    twoFactorKeys: TwoFactorKeys;
     /** The trader sync worker of this process, when it runs (config.traderSync). */
     traderSync: TraderSync | undefined;
     /** Crossing alerts of watched level sets (runs by itself when config.levelWatch; tests tick it). */
@@ -106,6 +113,8 @@ declare module 'fastify' {
     mediaPoller: MediaPoller;
     /** On-chain monitoring's watcher, when ONCHAIN_WATCH names chains (runs by itself when config.onchainWatchRun). */
     onchainWatcher: OnchainWatcher | undefined;
+    /** Membership expiry reminders (sweeps by itself when config.membershipReminders; tests call sweep()). */
+    membershipReminders: ReminderSweep;
   }
 }
 
@@ -237,6 +246,8 @@ export async function buildApp(deps: AppDeps) {
   // Every transaction that records hub events publishes them through this hub once it commits.
   publishHubEventsWith(db, (eventIds) => hub.publish(eventIds));
   const secretsKey = deriveKey(config.appSecret, 'trader-secrets');
+  const twoFactor = twoFactorKeys(config.appSecret);
+  app.decorate('twoFactorKeys', twoFactor);
 
   // Traders' exchange accounts: one Binance context for the keys followed here (in the sync thread) and one
   // for the checks this thread makes (of keys no process follows) and the market data; the weight budget and the clock offset are
@@ -312,6 +323,18 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('onchainWatcher', onchainWatcher);
   if (onchainWatcher && config.onchainWatchRun) app.addHook('onReady', async () => onchainWatcher.start());
   app.addHook('preClose', async () => onchainWatcher?.stop());
+  // Membership expiry reminders: every process sweeps; each reminder is recorded and mailed once.
+  const membershipReminders = createReminderSweep({
+    db,
+    outbox: mailer,
+    publicUrl: config.publicUrl,
+    contact: config.membershipContact,
+    log: app.log.child({ component: 'membership-reminders' }),
+  });
+  app.decorate('membershipReminders', membershipReminders);
+  if (config.membershipReminders) app.addHook('onReady', async () => membershipReminders.start());
+  app.addHook('preClose', async () => membershipReminders.stop());
+  const membershipChanged = config.membershipReminders ? () => membershipReminders.nudge() : () => {};
   app.addHook('onReady', async () => traderSync?.start());
   app.addHook('preClose', async () => {
     await keyChecks.idle();
@@ -329,6 +352,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     captchaTestCode: config.captchaTestCode,
     rateLimitPerMinute: authRate,
+    twoFactorKeys: twoFactor,
   });
 
   // The published articles' list pages, kept for two seconds between calls (docs/decisions.md).
@@ -353,12 +377,14 @@ export async function buildApp(deps: AppDeps) {
       rateLimitPerMinute: authRate,
     });
     await signedIn.register(personalInfoRoutes, { db, uploadsDir, imageQueue });
+    await signedIn.register(twoFactorRoutes, { db, keys: twoFactor, rateLimitPerMinute: authRate });
     await signedIn.register(articleWriteRoutes, { db, externalImages, listCache: articleLists });
     await signedIn.register(fileSaveRoutes, { uploadsDir, imageQueue });
     await signedIn.register(systemMessageReadRoutes, { db });
     await signedIn.register(subscriptionRoutes, { db });
     await signedIn.register(invitationRoutes, { db });
     await signedIn.register(creditRoutes, { db });
+    await signedIn.register(membershipNoticeRoutes, { db, contact: config.membershipContact });
     // Members only.
     await signedIn.register(async (members) => {
       members.addHook('onRequest', members.requireMember);
@@ -376,7 +402,8 @@ export async function buildApp(deps: AppDeps) {
       // onRequest, so that a non-admin is refused before the body is even validated.
       admin.addHook('onRequest', admin.requireAdmin);
       admin.addHook('onRoute', markAccess('admin'));
-      await admin.register(managementRoutes, { database });
+      await admin.register(managementRoutes, { database, membershipChanged });
+      await admin.register(auditLogRoutes, { db });
       await admin.register(invitationAdminRoutes, { db });
       await admin.register(creditAdminRoutes, { db });
       await admin.register(classificationAdminRoutes, { db });

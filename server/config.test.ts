@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redactUrl } from './config.ts';
+import { ConfigError, loadConfig, loadStorageConfig, redactUrl } from './config.ts';
 import { tempDir } from './test/databases.ts';
 
 describe('loadConfig', () => {
@@ -99,10 +99,61 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sweeps for membership reminders by default, but not under NODE_ENV=test unless MEMBERSHIP_REMINDERS says so', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).membershipReminders).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).membershipReminders).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', MEMBERSHIP_REMINDERS: 'true' }).membershipReminders,
+    ).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), MEMBERSHIP_REMINDERS: 'false' }).membershipReminders).toBe(
+      false,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MEMBERSHIP_REMINDERS: 'yes' })).toThrow(
+      /MEMBERSHIP_REMINDERS must be true or false/,
+    );
+  });
+
+  it('takes the membership contact as given (trimmed), none when unset, and refuses a long one', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).membershipContact).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), MEMBERSHIP_CONTACT: '   ' }).membershipContact).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), MEMBERSHIP_CONTACT: ' vip@portal.example ' }).membershipContact,
+    ).toBe('vip@portal.example');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MEMBERSHIP_CONTACT: 'x'.repeat(201) })).toThrow(
+      /MEMBERSHIP_CONTACT must be at most 200 characters/,
+    );
+  });
+
   it('refuses a short APP_SECRET and an ADMIN_PASSWORD without ADMIN_EMAIL', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), APP_SECRET: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_PASSWORD: 'longenough1' })).toThrow(
       /ADMIN_PASSWORD is set but ADMIN_EMAIL is missing/,
+    );
+  });
+});
+
+describe('loadStorageConfig', () => {
+  it('reads the data settings as the portal does, creating neither the folder nor a secret', () => {
+    const cwd = tempDir();
+    expect(loadStorageConfig({}, cwd)).toEqual({
+      dataDir: path.join(cwd, 'data'),
+      databaseUrl: undefined,
+      appSecret: undefined,
+    });
+    expect(existsSync(path.join(cwd, 'data'))).toBe(false);
+    const url = 'postgres://portal:pw@127.0.0.1:5432/portal';
+    expect(
+      loadStorageConfig({ DATA_DIR: 'elsewhere', DATABASE_URL: url, APP_SECRET: 'y'.repeat(32) }, cwd),
+    ).toEqual({
+      dataDir: path.join(cwd, 'elsewhere'),
+      databaseUrl: url,
+      appSecret: 'y'.repeat(32),
+    });
+  });
+
+  it('refuses what the portal refuses, naming the variables, and ignores the other settings', () => {
+    expect(() => loadStorageConfig({ DATABASE_URL: 'mysql://x', APP_SECRET: 'short', PORT: 'abc' })).toThrow(
+      /^Invalid configuration: DATABASE_URL must be a URL like postgres:.* \(got "mysql:\/\/x"\); APP_SECRET must be at least 32 characters \(got 5 characters\)$/,
     );
   });
 });

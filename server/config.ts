@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type OnchainWatchConfig, parseOnchainWatch } from './chain/onchain-config.ts';
 import { openGeoIp } from './geoip/geoip.ts';
 import { MmdbError } from './geoip/mmdb-reader.ts';
+import { isUsableSecret, TOTP_MIN_SECRET_LENGTH } from './security/totp.ts';
 
 /** A configuration problem a person can fix: the message names the variable and what is wrong. */
 export class ConfigError extends Error {
@@ -53,6 +54,13 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(8, 'must be 8 to 30 characters').max(30, 'must be 8 to 30 characters').optional(),
   ),
+  ADMIN_TOTP_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(isUsableSecret, `must be base32 (A-Z, 2-7) of at least ${TOTP_MIN_SECRET_LENGTH} characters`)
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -71,6 +79,14 @@ const envSchema = z.object({
   MEDIA_POLL: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  ),
+  MEMBERSHIP_REMINDERS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  ),
+  MEMBERSHIP_CONTACT: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyAsUndefined(value.trim()) : value),
+    z.string().max(200, 'must be at most 200 characters').optional(),
   ),
   ONCHAIN_WATCH: optionalString,
   ONCHAIN_WATCH_RUN: z.preprocess(
@@ -132,6 +148,8 @@ export type Config = {
   appSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** The first administrator's authenticator secret (base32), provisioned at creation. */
+  adminTotpSecret: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean | number | string;
   captchaTestCode: string | undefined;
@@ -157,6 +175,18 @@ export type Config = {
    * processes may, each source is read by one at a time). On by default, off by default when NODE_ENV=test.
    */
   mediaPoll: boolean;
+  /**
+   * Whether this process sweeps for members whose membership ends within 7 days or 1 day and reminds them
+   * (server/membership/reminder-sweep.ts; every process may, each reminder is recorded and mailed once). On by
+   * default, off by default when NODE_ENV=test.
+   */
+  membershipReminders: boolean;
+  /**
+   * Whom members contact to renew (or people to become members): an e-mail address, a web address or a short
+   * text, shown in the membership notices and reminder mails. Undefined: they are told to contact customer
+   * service, with no address.
+   */
+  membershipContact: string | undefined;
   /**
    * On-chain monitoring's watcher (server/chain/onchain-watcher.ts): the chains, RPC addresses, tokens and
    * thresholds of ONCHAIN_WATCH (server/chain/onchain-config.ts); undefined when it is not set.
@@ -191,16 +221,25 @@ export type Config = {
 
 type Env = Record<string, string | undefined>;
 
+/** Variables whose values are never repeated in an error (logs keep errors): only their length is. */
+const SECRET_VARIABLES = new Set(['APP_SECRET', 'ADMIN_PASSWORD', 'ADMIN_TOTP_SECRET', 'METRICS_TOKEN']);
+
+/** One error naming every bad variable with what it was given (secrets: only their length). */
+function invalidConfiguration(error: z.ZodError, env: Env): ConfigError {
+  const problems = error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const value = env[name] ?? '';
+    return SECRET_VARIABLES.has(name)
+      ? `${name} ${issue.message} (got ${value.length} characters)`
+      : `${name} ${issue.message} (got ${JSON.stringify(value)})`;
+  });
+  return new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
 /** Reads and checks the environment. Throws ConfigError naming the first bad variables. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      return `${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
-    });
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
-  }
+  if (!parsed.success) throw invalidConfiguration(parsed.error, env);
   const e = parsed.data;
   if (e.CAPTCHA_TEST_CODE && e.NODE_ENV === 'production') {
     throw new ConfigError(
@@ -274,6 +313,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    adminTotpSecret: e.ADMIN_TOTP_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     captchaTestCode: e.CAPTCHA_TEST_CODE,
@@ -281,6 +321,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     traderSync: e.TRADER_SYNC === undefined ? e.NODE_ENV !== 'test' : e.TRADER_SYNC === 'true',
     levelWatch: e.LEVEL_WATCH === undefined ? e.NODE_ENV !== 'test' : e.LEVEL_WATCH === 'true',
     mediaPoll: e.MEDIA_POLL === undefined ? e.NODE_ENV !== 'test' : e.MEDIA_POLL === 'true',
+    membershipReminders:
+      e.MEMBERSHIP_REMINDERS === undefined ? e.NODE_ENV !== 'test' : e.MEMBERSHIP_REMINDERS === 'true',
+    membershipContact: e.MEMBERSHIP_CONTACT,
     onchainWatch,
     onchainWatchRun:
       e.ONCHAIN_WATCH_RUN === undefined ? e.NODE_ENV !== 'test' : e.ONCHAIN_WATCH_RUN === 'true',
@@ -290,6 +333,32 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     geoipDatabase,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
+  };
+}
+
+/** Where a portal keeps its data, as the backup and restore commands need it (server/backup/). */
+export type StorageConfig = {
+  /** DATA_DIR resolved (./data when unset); neither created nor checked here. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** APP_SECRET when set; otherwise the portal uses DATA_DIR/app-secret. */
+  appSecret: string | undefined;
+};
+
+const storageSchema = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true, APP_SECRET: true });
+
+/**
+ * DATA_DIR, DATABASE_URL and APP_SECRET read and checked as loadConfig does, with nothing else: a backup
+ * must not fail on an unrelated setting, and neither command may create the folder or a secret in it
+ * (loadConfig does both for the portal's first start).
+ */
+export function loadStorageConfig(env: Env = process.env, cwd = process.cwd()): StorageConfig {
+  const parsed = storageSchema.safeParse(env);
+  if (!parsed.success) throw invalidConfiguration(parsed.error, env);
+  return {
+    dataDir: path.resolve(cwd, parsed.data.DATA_DIR ?? 'data'),
+    databaseUrl: parsed.data.DATABASE_URL,
+    appSecret: parsed.data.APP_SECRET,
   };
 }
 
@@ -318,9 +387,12 @@ function prepareDataDir(given: string | undefined, cwd: string): string {
   return dir;
 }
 
+/** The generated secret's file in DATA_DIR (when APP_SECRET is not set). */
+export const APP_SECRET_FILE_NAME = 'app-secret';
+
 /** APP_SECRET, when absent, is generated once and kept in DATA_DIR so restarts keep sessions valid. */
 function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'app-secret');
+  const file = path.join(dataDir, APP_SECRET_FILE_NAME);
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= 32) return secret;

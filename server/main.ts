@@ -34,6 +34,7 @@ async function main() {
   await ensureFirstAdmin(database.db, {
     email: config.adminEmail,
     password: config.adminPassword,
+    totp: config.adminTotpSecret ? { secret: config.adminTotpSecret, keys: app.twoFactorKeys } : undefined,
     log: app.log,
   });
   if (config.captchaTestCode) {

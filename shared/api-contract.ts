@@ -14,6 +14,7 @@ import {
   subscriptionList,
   withdrawReactionRequest,
 } from './schemas/advisories.ts';
+import { auditLogFilters, auditLogPage, auditLogQuery } from './schemas/audit.ts';
 import {
   acceptedResponse,
   captchaResponse,
@@ -25,9 +26,12 @@ import {
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
+  loginTwoFactorRequest,
   passwordResetRequest,
   registerRequest,
   subscriberConfiguration,
+  twoFactorCodeRequest,
+  twoFactorProofRequest,
 } from './schemas/auth.ts';
 import { idResponse, okResponse } from './schemas/common.ts';
 import {
@@ -64,6 +68,7 @@ import {
   batchUserOperationRequest,
   batchUserOperationResponse,
   deleteRoleRequest,
+  resetTwoFactorRequest,
   role,
   roleList,
   roleWithCountList,
@@ -102,6 +107,11 @@ import {
   updateMediaSourceRequest,
 } from './schemas/media.ts';
 import {
+  dismissMembershipNoticeRequest,
+  membershipReminderList,
+  pendingMembershipNotice,
+} from './schemas/membership.ts';
+import {
   addOnchainAlertRequest,
   addOnchainLabelRequest,
   onchainAdminAlertPage,
@@ -119,7 +129,10 @@ import {
 import {
   endSessionsResponse,
   personalInfo,
+  recoveryCodesResponse,
   sessionList,
+  twoFactorSetup,
+  twoFactorStatus,
   updatePersonalInfoRequest,
   userVo,
 } from './schemas/personal.ts';
@@ -208,6 +221,7 @@ export const apiContract = {
   'GET /_configuration/:clientId': { params: clientIdParams, response: subscriberConfiguration },
   'GET /Auth/Captcha': { response: captchaResponse },
   'POST /Auth/PostLogin': { body: loginRequest, response: loginResponse },
+  'POST /Auth/PostLoginTwoFactor': { body: loginTwoFactorRequest, response: loginResponse },
   'POST /Auth/PostRegister': { body: registerRequest, response: acceptedResponse },
   'POST /Auth/ConfirmEmail': { body: confirmEmailRequest, response: confirmEmailResponse },
   'POST /Auth/PostForgetPassword': { body: forgotPasswordRequest, response: acceptedResponse },
@@ -230,6 +244,15 @@ export const apiContract = {
   'GET /api/PersonalInfo/Sessions': { response: sessionList },
   'POST /api/PersonalInfo/EndOtherSessions': { response: endSessionsResponse },
   'GET /api/PersonalInfo/SignIns': { response: signInList },
+  'GET /api/PersonalInfo/TwoFactor': { response: twoFactorStatus },
+  'POST /api/PersonalInfo/TwoFactor/Begin': { response: twoFactorSetup },
+  'POST /api/PersonalInfo/TwoFactor/Enable': { body: twoFactorCodeRequest, response: recoveryCodesResponse },
+  'POST /api/PersonalInfo/TwoFactor/RecoveryCodes': {
+    body: twoFactorCodeRequest,
+    response: recoveryCodesResponse,
+  },
+  'POST /api/PersonalInfo/TwoFactor/Disable': { body: twoFactorProofRequest, response: okResponse },
+  'POST /api/PersonalInfo/TwoFactor/Verify': { body: twoFactorProofRequest, response: okResponse },
   'POST /Articles/AddArticle': { body: addArticleRequest, response: idResponse },
   'PUT /Articles/UpdateArticle': { body: updateArticleRequest, response: okResponse },
   'DELETE /Articles/DeleteArticle/:id': { params: idParams, response: okResponse },
@@ -252,6 +275,9 @@ export const apiContract = {
   'GET /api/Invitation/Mine': { response: invitationSummary },
   'GET /api/Invitation/Invitees': { query: invitationPageQuery, response: inviteePage },
   'GET /api/Credit/Mine': { query: invitationPageQuery, response: creditLedgerPage },
+  // The signed-in person's membership notice (reminder before the end, or the end) and its dismissal.
+  'GET /api/MembershipNotice/Pending': { response: pendingMembershipNotice },
+  'POST /api/MembershipNotice/Dismiss': { body: dismissMembershipNoticeRequest, response: okResponse },
 
   // Members.
   'GET /api/Advisory/GetAdvCount': { response: advisoryCounts },
@@ -263,6 +289,7 @@ export const apiContract = {
   // Administrators.
   'GET /api/Management/GetUsers': { query: usersQuery, response: usersResponse },
   'GET /api/Management/GetUser': { query: userIdQuery, response: userDetail },
+  'GET /api/Management/GetMembershipReminders': { query: userIdQuery, response: membershipReminderList },
   'GET /api/Management/GetRoles': { response: roleList },
   'GET /api/Management/GetUserRoles': { query: userIdsQuery, response: userRolesMap },
   'GET /api/Management/GetRolesWithUserCount': { response: roleWithCountList },
@@ -273,6 +300,9 @@ export const apiContract = {
   'POST /api/Management/AddRole': { body: addRoleRequest, response: role },
   'POST /api/Management/DeleteRole': { body: deleteRoleRequest, response: okResponse },
   'POST /api/Management/AssignUserRole': { body: assignUserRoleRequest, response: okResponse },
+  'POST /api/Management/ResetTwoFactor': { body: resetTwoFactorRequest, response: okResponse },
+  'GET /api/Management/AuditLog': { query: auditLogQuery, response: auditLogPage },
+  'GET /api/Management/AuditLogFilters': { response: auditLogFilters },
   'GET /api/Invitation/Settings': { response: invitationSettings },
   'POST /api/Invitation/UpdateSettings': {
     body: updateInvitationSettingsRequest,

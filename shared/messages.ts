@@ -39,6 +39,38 @@ export const MESSAGES = {
     zh: '邮箱尚未确认，请先点击确认邮件中的链接',
     en: 'Your e-mail is not confirmed yet: open the link in the confirmation e-mail first',
   },
+  twoFactorCodeRequired: { zh: '请输入验证码', en: 'Please enter the code' },
+  twoFactorCodeFormat: { zh: '验证码为6位数字', en: 'The code has 6 digits' },
+  recoveryCodeFormat: {
+    zh: '恢复码为10个字母或数字（如 abcde-12345）',
+    en: 'A recovery code has 10 letters or digits (like abcde-12345)',
+  },
+  twoFactorCodeIncorrect: {
+    zh: '验证码错误、已过期或已使用',
+    en: 'The code is incorrect, expired or already used',
+  },
+  twoFactorSignInExpired: {
+    zh: '登录验证已过期，请重新输入密码',
+    en: 'The sign-in has expired: enter your password again',
+  },
+  twoFactorSetupRequired: {
+    zh: '管理员须先开启两步验证',
+    en: 'Administrators must turn on two-factor sign-in first',
+  },
+  twoFactorStepUpRequired: {
+    zh: '此操作需要重新输入验证码',
+    en: 'This action needs a fresh code from your authenticator',
+  },
+  twoFactorAlreadyEnabled: { zh: '两步验证已开启', en: 'Two-factor sign-in is already on' },
+  twoFactorNotEnabled: { zh: '两步验证未开启', en: 'Two-factor sign-in is not on' },
+  twoFactorSetupNotBegun: {
+    zh: '请先开始设置两步验证',
+    en: 'Begin the two-factor set-up first',
+  },
+  twoFactorRequiredForAdmins: {
+    zh: '管理员不能关闭两步验证',
+    en: 'Administrators cannot turn two-factor sign-in off',
+  },
   currentPasswordIncorrect: { zh: '当前密码错误', en: 'The current password is incorrect' },
   emailUnchanged: { zh: '新邮箱与当前邮箱相同', en: 'The new e-mail is the same as the current one' },
   nicknameTooLong: { zh: '昵称不能超过30个字符', en: 'The nickname cannot exceed 30 characters' },
@@ -429,6 +461,24 @@ export const MESSAGES = {
   creditWouldGoNegative: {
     zh: '此操作会使积分余额低于0，确认后才能继续',
     en: 'This would take the credit balance below 0: it needs your confirmation',
+  },
+  auditDateInvalid: {
+    zh: '日期须为带时区的 ISO 8601 时间，例如 2025-03-01T00:00:00+08:00',
+    en: 'A date must be an ISO 8601 date-time with its time zone, e.g. 2025-03-01T00:00:00+08:00',
+  },
+  auditRangeInvalid: { zh: '结束时间须晚于开始时间', en: 'The end of the range must come after its start' },
+  auditTargetTypeRequired: {
+    zh: '按对象编号筛选时须同时选择对象类型',
+    en: 'Choose the target type to filter by a target id',
+  },
+  auditPageInvalid: { zh: '页码须为不小于1的整数', en: 'The page must be a whole number from 1' },
+  auditPageSizeRange: {
+    zh: '每页条数须为1到200之间的整数',
+    en: 'The page size must be a whole number from 1 to 200',
+  },
+  auditPageTooDeep: {
+    zh: '只能翻阅前10000条记录，请用日期范围或其他条件缩小范围',
+    en: 'Only the first 10,000 rows can be paged through: narrow them with a date range or another filter',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

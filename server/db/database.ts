@@ -7,9 +7,9 @@ import type { Dialect } from './dialect.ts';
 import type { DB } from './schema.ts';
 import { WriteWatch } from './write-watch.ts';
 
-const SQLITE_FILE_NAME = 'portal.db';
+export const SQLITE_FILE_NAME = 'portal.db';
 /** Held exclusively by the process that uses DATA_DIR (see openSqlite). */
-const SQLITE_LOCK_FILE_NAME = 'portal.lock';
+export const SQLITE_LOCK_FILE_NAME = 'portal.lock';
 
 /** The database cannot be opened or reached; the message says what to fix. */
 export class DatabaseStartError extends Error {
@@ -104,6 +104,21 @@ function openSqlite(dataDir: string, sibling: boolean): Omit<Database, 'openOpti
       lock?.close();
     },
   };
+}
+
+/**
+ * Takes the data folder's process lock as a portal does, for a command that must not run beside one (a
+ * restore): while it is held no portal starts on the folder. Answers how to release it, or undefined when
+ * another process (a running portal) holds it.
+ */
+export function tryLockDataFolder(dataDir: string): (() => void) | undefined {
+  try {
+    const lock = holdProcessLock(path.join(dataDir, SQLITE_LOCK_FILE_NAME));
+    return () => lock.close();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+    throw error;
+  }
 }
 
 /** Takes and keeps an exclusive lock on a small SQLite file; throws SQLITE_BUSY when another process has it. */

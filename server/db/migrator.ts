@@ -23,6 +23,10 @@ import * as m0019 from './migrations/0019-media-feeds.ts';
 import * as m0020 from './migrations/0020-onchain.ts';
 import * as m0021 from './migrations/0021-invitations-credit.ts';
 import * as m0022 from './migrations/0022-sign-ins.ts';
+import * as m0023 from './migrations/0023-two-factor.ts';
+import * as m0024 from './migrations/0024-membership-reminders.ts';
+import * as m0025 from './migrations/0025-audit-log-screen.ts';
+import * as m0026 from './migrations/0026-sign-in-two-factor.ts';
 
 type MigrationModule = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations describe past schemas, untyped on purpose
@@ -55,6 +59,10 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0020-onchain': m0020,
   '0021-invitations-credit': m0021,
   '0022-sign-ins': m0022,
+  '0023-two-factor': m0023,
+  '0024-membership-reminders': m0024,
+  '0025-audit-log-screen': m0025,
+  '0026-sign-in-two-factor': m0026,
 };
 
 class StaticProvider implements MigrationProvider {

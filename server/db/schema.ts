@@ -25,6 +25,8 @@ export type UsersTable = {
   pending_email: string | null;
   /** Who invited the account: set when it is created, never changed. */
   invited_by: string | null;
+  /** When two-factor sign-in was turned on (null: off). */
+  two_factor_enabled_at: number | null;
   created_at: number;
   updated_at: number;
 };
@@ -51,6 +53,8 @@ export type AuditLogTable = {
   target_type: string | null;
   target_id: string | null;
   ip: string | null;
+  /** The browser's user agent (cut at 512 characters); null for rows written before it was recorded. */
+  user_agent: string | null;
   /** JSON text with whatever the action needs to be understood later; never secrets. */
   detail: string | null;
 };
@@ -470,7 +474,7 @@ export type AdvisoryReactionsTable = {
   /** When the current kind was chosen (a change of kind moves it; the same choice again does not). */
   created_at: number;
 };
-/** One sign-in (newest 50 per person kept): `method` password or silent; `region` JSON of names per language. */
+/** One sign-in (newest 50 per person kept): `method` password, twoFactor or silent; `region` JSON of names per language. */
 export type SignInsTable = {
   id: Generated<number>;
   user_id: string;
@@ -478,6 +482,28 @@ export type SignInsTable = {
   ip: string | null;
   region: string | null;
   method: string;
+};
+/** A person's authenticator secret (encrypted), being set up (`confirmed_at` null) or in use. */
+export type UserTwoFactorTable = {
+  user_id: string;
+  secret_enc: string;
+  confirmed_at: number | null;
+  /** The last time step a code was accepted for: a code is good once. */
+  last_step: number | null;
+  created_at: number;
+};
+/** Ten single-use recovery codes per person, as keyed hashes. */
+export type UserRecoveryCodesTable = {
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+};
+/** When a code was last typed in a provider session (sensitive admin actions want it within 10 minutes). */
+export type SessionTwoFactorTable = {
+  session_uid: string;
+  user_id: string;
+  verified_at: number;
 };
 export type SystemMessagesTable = {
   id: Generated<number>;
@@ -544,6 +570,23 @@ export type HubEventsTable = {
   claimed_at: number | null;
 };
 
+/**
+ * Membership expiry reminders (thresholds 7 and 1 days: a mail and an in-app notice) and the in-app notice
+ * of an ended membership (threshold 0, recorded when closed); once per user, expiry date and threshold.
+ */
+export type MembershipRemindersTable = {
+  id: Generated<number>;
+  user_id: string;
+  threshold_days: number;
+  expiry_date: number;
+  created_at: number;
+  locale: string | null;
+  mail_id: number | null;
+  mail_sent_at: number | null;
+  mail_failed_at: number | null;
+  dismissed_at: number | null;
+};
+
 export type DB = {
   trader_keys: TraderKeysTable;
   trader_key_roles: TraderKeyRolesTable;
@@ -600,4 +643,8 @@ export type DB = {
   user_tokens: UserTokensTable;
   mail_outbox: MailOutboxTable;
   sign_ins: SignInsTable;
+  user_two_factor: UserTwoFactorTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  session_two_factor: SessionTwoFactorTable;
+  membership_reminders: MembershipRemindersTable;
 };

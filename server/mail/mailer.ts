@@ -69,9 +69,19 @@ export class MailOutbox implements Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
+    await this.enqueue(this.db, mail);
+    this.nudge();
+  }
+
+  /**
+   * Writes a mail into the outbox through `executor` (a transaction, so that the mail is queued only if
+   * what it announces is recorded) and answers its id. Nothing is delivered until `nudge()` or the next poll:
+   * call `nudge()` once the transaction has committed.
+   */
+  async enqueue(executor: Kysely<DB>, mail: Mail): Promise<number> {
     const { key } = this.options;
     const now = Date.now();
-    await this.db
+    const row = await executor
       .insertInto('mail_outbox')
       .values({
         to_address: mail.to,
@@ -82,8 +92,9 @@ export class MailOutbox implements Mailer {
         next_attempt_at: now,
         attempts: 0,
       })
-      .execute();
-    this.nudge();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   start(): void {

@@ -92,3 +92,56 @@ export function changeEmailMail(locale: Locale, to: string, url: string): Mail {
     html: layout(locale, t.lines, { url, label: t.label }),
   };
 }
+
+/** A moment as people read it in a mail: the server does not know their time zone, so it is UTC, and says so. */
+export function mailDateTime(locale: Locale, ms: number): string {
+  const text = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(ms);
+  return locale === 'zh' ? `${text}（UTC）` : `${text} UTC`;
+}
+
+/**
+ * The reminder that a membership ends within `thresholdDays` (7 or 1): when, what closes then, and whom to
+ * contact to renew (`contact`: MEMBERSHIP_CONTACT, else customer service without an address).
+ */
+export function membershipReminderMail(
+  locale: Locale,
+  to: string,
+  reminder: { thresholdDays: number; expiry: number; contact: string | undefined; url: string },
+): Mail {
+  const when = mailDateTime(locale, reminder.expiry);
+  const days = reminder.thresholdDays;
+  const t =
+    locale === 'zh'
+      ? {
+          subject: `【${PRODUCT.zh}】您的会员将在${days}天内到期`,
+          lines: [
+            `您的会员将于 ${when} 到期。`,
+            '到期后，交易、支撑压力、链上监控、媒体监控、量化、工具和公告等会员板块将无法访问；教学内容和个人中心仍可使用。',
+            reminder.contact ? `如需续费，请联系：${reminder.contact}` : '如需续费，请联系客服。',
+            '如果您已续费，请忽略此邮件。',
+          ],
+          label: '查看我的会员',
+        }
+      : {
+          subject: `${PRODUCT.en}: your membership ends within ${days === 1 ? '1 day' : `${days} days`}`,
+          lines: [
+            `Your membership ends on ${when}.`,
+            'After that the member sections (trading, support & pressure, on-chain monitoring, media monitoring, quantitative, tools and notices) close; the tutorials and your personal pages stay open.',
+            reminder.contact
+              ? `To renew, contact ${reminder.contact}.`
+              : 'To renew, contact customer service.',
+            'If you have renewed already, ignore this mail.',
+          ],
+          label: 'View my membership',
+        };
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.lines.join('\n')}\n\n${reminder.url}\n`,
+    html: layout(locale, t.lines, { url: reminder.url, label: t.label }),
+  };
+}

@@ -183,6 +183,7 @@ export function createMarketData(options: MarketDataOptions) {
           targetType: 'marketSymbol',
           targetId: symbol,
           ip: actor.ip,
+          userAgent: actor.userAgent,
         });
         return true;
       });
@@ -202,6 +203,7 @@ export function createMarketData(options: MarketDataOptions) {
           targetType: 'marketSymbol',
           targetId: symbol,
           ip: actor.ip,
+          userAgent: actor.userAgent,
         });
         return true;
       });

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { TWO_FACTOR_SETUP_REQUIRED_CODE } from '#shared/two-factor.ts';
 import { isAdmin, isMember, type Principal } from '../policies/membership.ts';
 import type { TokenCheck, TokenVerifier } from '../security/access-tokens.ts';
-import type { Actor } from '../services/audit.ts';
+import { type Actor, clientOf } from '../services/audit.ts';
 import { sendProblem } from './errors.ts';
 
 /** An onRequest hook in Fastify's callback style: it calls `done` to go on, or answers instead. */
@@ -19,7 +20,7 @@ declare module 'fastify' {
     optionalAuthenticate: RequestCheck;
     /** onRequest hook: the caller must be a member (spec §6), or 403. */
     requireMember: RequestCheck;
-    /** onRequest hook: the caller must hold the Admin role, or 403. */
+    /** onRequest hook: the caller must hold the Admin role and sign in with a second factor, or 403. */
     requireAdmin: RequestCheck;
   }
 }
@@ -48,13 +49,14 @@ export function principalOf<P = Principal>(request: { principal: P | undefined; 
   return principal;
 }
 
-/** Who acted and from where, as services record it in the audit log. */
+/** Who acted and from where (address and user agent), as services record it in the audit log. */
 export function actorOf(request: {
   principal: { userId: string } | undefined;
   ip: string;
+  headers: Record<string, string | string[] | undefined>;
   url?: string;
 }): Actor {
-  return { userId: principalOf(request).userId, ip: request.ip };
+  return { userId: principalOf(request).userId, ...clientOf(request) };
 }
 
 type Options = { verify: TokenVerifier };
@@ -108,8 +110,20 @@ async function authenticatePlugin(app: FastifyInstance, options: Options) {
   }) satisfies RequestCheck);
 
   app.decorate('requireAdmin', ((request, reply, done) => {
-    if (request.principal && isAdmin(request.principal)) done();
-    else sendProblem(request, reply, 403, 'permissionDenied', {});
+    if (!request.principal || !isAdmin(request.principal))
+      sendProblem(request, reply, 403, 'permissionDenied', {});
+    // The back office opens only to administrators who sign in with a second factor (the web app sends them
+    // to set it up); the problem's `code` tells a client why.
+    else if (!request.principal.twoFactor)
+      sendProblem(
+        request,
+        reply,
+        403,
+        'twoFactorSetupRequired',
+        { twoFactor: ['twoFactorSetupRequired'] },
+        { code: TWO_FACTOR_SETUP_REQUIRED_CODE },
+      );
+    else done();
   }) satisfies RequestCheck);
 }
 

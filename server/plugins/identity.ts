@@ -6,6 +6,7 @@ import type { GeoIp } from '../geoip/geoip.ts';
 import { purgeExpiredOidcRows } from '../oidc/adapter.ts';
 import type { Identity } from '../oidc/provider.ts';
 import { recordSilentSignIns, rememberClientAddress } from '../oidc/silent-sign-ins.ts';
+import { purgeStaleStepUps } from '../services/two-factor.ts';
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 const MOUNT = '/oidc';
@@ -72,6 +73,7 @@ async function identityPlugin(
         .deleteFrom('login_throttle')
         .where('updated_at', '<=', now - 24 * 60 * 60 * 1000)
         .execute();
+      await purgeStaleStepUps(options.db, now);
       if (removed) app.log.debug({ removed }, 'purged expired identity rows');
     } catch (error) {
       app.log.warn({ err: error }, 'purge of expired identity rows failed');

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase, tempDir } from '../test/databases.ts';
 import { createUser } from '../test/factories.ts';
 import { signIn, TEST_CAPTCHA } from '../test/sign-in.ts';
+import { TEST_APP_SECRET } from '../test/two-factor.ts';
 
 type Schema = Record<string, unknown>;
 type Operation = {
@@ -256,6 +257,7 @@ describe.each(TEST_DIALECTS)('the OpenAPI document in production on %s', (dialec
         DATA_DIR: testDb.dataDir,
         LOG_LEVEL: 'silent',
         CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+        APP_SECRET: TEST_APP_SECRET,
       }),
       nodeEnv: 'production' as const,
     };

@@ -29,6 +29,7 @@ export function presentPersonalInfo(user: UserRow, roles: string[], now = Date.n
     memberDaysRemaining: memberDaysRemaining(user.member_expiry_date, now),
     emailConfirmed: user.email_confirmed_at !== null,
     pendingEmail: user.pending_email,
+    twoFactorEnabled: user.two_factor_enabled_at !== null,
     createdAt: isoTime(user.created_at),
   };
 }

@@ -1,4 +1,4 @@
-import type { SignInRecord } from '#shared/schemas/sign-ins.ts';
+import { SIGN_IN_METHODS, type SignInRecord } from '#shared/schemas/sign-ins.ts';
 import { isoTime } from './common.ts';
 
 /** A stored region: names per language, or nothing usable. */
@@ -25,6 +25,6 @@ export function presentSignIn(row: {
     at: isoTime(Number(row.at)),
     ip: row.ip,
     region: regionOf(row.region),
-    method: row.method === 'password' ? 'password' : 'silent',
+    method: SIGN_IN_METHODS.find((method) => method === row.method) ?? 'silent',
   };
 }

@@ -32,7 +32,7 @@ function presentUserRow(user: ListedUser, tags: number[]): ManagedUserRow {
 
 /** The detail page: the row, days of membership left, the level label and whether the e-mail is confirmed. */
 export function presentUserDetail(
-  user: ListedUser & Pick<UserRow, 'email_confirmed_at'>,
+  user: ListedUser & Pick<UserRow, 'email_confirmed_at' | 'two_factor_enabled_at'>,
   tags: { ids: number[]; names: string[] },
   now = Date.now(),
 ): UserDetail {
@@ -41,6 +41,7 @@ export function presentUserDetail(
     memberDaysRemaining: memberDaysRemaining(user.member_expiry_date, now),
     level: membershipLevel(tags.names),
     emailConfirmed: user.email_confirmed_at !== null,
+    twoFactorEnabled: user.two_factor_enabled_at !== null,
   };
 }
 

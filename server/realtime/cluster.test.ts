@@ -12,6 +12,7 @@ import { connected, events, eventually, type HubClient, hubClient } from '../tes
 import { freePort } from '../test/listening-app.ts';
 import { SERVER_START_MS, untilServing } from '../test/server-process.ts';
 import { TEST_CAPTCHA } from '../test/sign-in.ts';
+import { firstAdminAuthenticator, TEST_APP_SECRET } from '../test/two-factor.ts';
 
 // Two real server processes on one PostgreSQL database, sharing fan-out through Redis: a member
 // connected to process B receives what an admin published through process A.
@@ -88,7 +89,8 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
   let fake: BinanceFake;
   const processes: ChildProcess[] = [];
   const bases: string[] = [];
-  const appSecret = 'cluster-test-secret-0123456789abcdef0123456789';
+  // The factories' administrators carry authenticator secrets sealed with it.
+  const appSecret = TEST_APP_SECRET;
 
   async function startProcess(port: number, env: Record<string, string> = {}) {
     const url = new URL(process.env.TEST_DATABASE_URL!);
@@ -109,6 +111,7 @@ describe.runIf(enabled)('two processes sharing PostgreSQL and Redis', () => {
         AUTH_RATE_LIMIT: '10000',
         ADMIN_EMAIL: 'cluster-admin@example.com',
         ADMIN_PASSWORD: 'Cluster-pass1',
+        ...firstAdminAuthenticator('cluster-admin@example.com'),
         LOG_LEVEL: 'warn',
         ...env,
       },

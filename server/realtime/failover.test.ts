@@ -17,6 +17,7 @@ import {
   untilServing,
 } from '../test/server-process.ts';
 import { TEST_CAPTCHA } from '../test/sign-in.ts';
+import { firstAdminAuthenticator, TEST_APP_SECRET } from '../test/two-factor.ts';
 
 // Fault test: two server processes behind a round-robin TCP balancer, 200 connected clients, strategies
 // being published; one process is killed. Every client reconnects (through the balancer, to the survivor)
@@ -104,11 +105,12 @@ describe.runIf(enabled)('failover: a server process dies while strategies are pu
             DATA_DIR: tempDir(),
             DATABASE_URL: url.toString(),
             REDIS_URL,
-            APP_SECRET: 'failover-test-secret-0123456789abcdef012345',
+            APP_SECRET: TEST_APP_SECRET,
             CAPTCHA_TEST_CODE: TEST_CAPTCHA,
             AUTH_RATE_LIMIT: '10000',
             ADMIN_EMAIL: 'failover-admin@example.com',
             ADMIN_PASSWORD: 'Failover-pass1',
+            ...firstAdminAuthenticator('failover-admin@example.com'),
             LOG_LEVEL: 'error',
           },
           stdio: ['ignore', 'pipe', 'inherit'],

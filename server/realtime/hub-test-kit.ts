@@ -1,12 +1,12 @@
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { loadConfig } from '../config.ts';
 import type { Dialect } from '../db/dialect.ts';
 import { loadSigningKey } from '../oidc/keys.ts';
 import { createUser } from '../test/factories.ts';
 import { connected, events, eventually, type HubClient, hubClient } from '../test/hub-client.ts';
 import { listeningTestApp } from '../test/listening-app.ts';
 import { signIn } from '../test/sign-in.ts';
+import { TEST_APP_SECRET } from '../test/two-factor.ts';
 
 // What the hub's test files share: the whole app listening on a fresh database of the dialect, an
 // administrator, one trader key (Alpha) admitting StandardUser, members, and clients of the hub.
@@ -116,7 +116,7 @@ class HubTestKit {
 
   /** An access token signed with the app's key, for claims the sign-in flow would not give. */
   async forge(claims: { sub: string; aud?: string; exp: number }) {
-    const jwk = await loadSigningKey(this.db(), loadConfig({ DATA_DIR: this.t.testDb.dataDir }).appSecret);
+    const jwk = await loadSigningKey(this.db(), TEST_APP_SECRET);
     return new SignJWT({ sub: claims.sub })
       .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid })
       .setIssuer(`${this.t.base}/oidc`)

@@ -186,6 +186,7 @@ export async function loadPrincipal(
     memberExpiryDate: found.user.member_expiry_date,
     emailConfirmed: found.user.email_confirmed_at !== null,
     sessionUid,
+    twoFactor: found.user.two_factor_enabled_at !== null,
   };
 }
 

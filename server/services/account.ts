@@ -8,14 +8,15 @@ import type { Mailer } from '../mail/mailer.ts';
 import { changeEmailMail, confirmEmailMail, resetPasswordMail } from '../mail/templates.ts';
 import { randomToken } from '../security/crypto.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
-import { audit } from './audit.ts';
+import { audit, type Client } from './audit.ts';
 import { inTransaction, recordHubEvent } from './hub-events.ts';
 import { inviterFor } from './invite-codes.ts';
 import { endAllSessions, endSessionsOf } from './sessions.ts';
+import { provisionTwoFactor, type TwoFactorKeys } from './two-factor.ts';
 import { findUserByEmail, normalizeEmail } from './user-lookup.ts';
 import { consumeUserToken, issueUserToken } from './user-tokens.ts';
 
-type AccountContext = { db: Kysely<DB>; mailer: Mailer; publicUrl: string; ip: string };
+type AccountContext = { db: Kysely<DB>; mailer: Mailer; publicUrl: string } & Client;
 
 function link(publicUrl: string, path: string, params: Record<string, string>): string {
   return `${publicUrl}${path}?${new URLSearchParams(params).toString()}`;
@@ -54,6 +55,7 @@ export async function register(
       targetType: 'user',
       targetId: existing.id,
       ip: ctx.ip,
+      userAgent: ctx.userAgent,
       ...(invite.outcome === 'none'
         ? {}
         : { detail: { invite: invite.outcome === 'self' ? 'self' : 'unchanged' } }),
@@ -94,6 +96,7 @@ export async function register(
     targetType: 'user',
     targetId: id,
     ip: ctx.ip,
+    userAgent: ctx.userAgent,
     ...(invite.outcome === 'none'
       ? {}
       : {
@@ -128,6 +131,7 @@ export async function confirmEmail(
         targetType: 'user',
         targetId: input.userId,
         ip: ctx.ip,
+        userAgent: ctx.userAgent,
       });
       return 'confirmed';
     }
@@ -159,6 +163,7 @@ export async function confirmEmail(
       targetType: 'user',
       targetId: input.userId,
       ip: ctx.ip,
+      userAgent: ctx.userAgent,
       detail: { from: user.email, to: newEmail },
     });
     return 'email-changed';
@@ -172,7 +177,7 @@ export async function forgotPassword(
 ): Promise<void> {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
-    await audit(ctx.db, { action: 'password.forgot.unknown', ip: ctx.ip });
+    await audit(ctx.db, { action: 'password.forgot.unknown', ip: ctx.ip, userAgent: ctx.userAgent });
     return;
   }
   const code = await issueUserToken(ctx.db, user.id, 'reset_password');
@@ -184,7 +189,13 @@ export async function forgotPassword(
       code,
     ),
   );
-  await audit(ctx.db, { action: 'password.forgot', targetType: 'user', targetId: user.id, ip: ctx.ip });
+  await audit(ctx.db, {
+    action: 'password.forgot',
+    targetType: 'user',
+    targetId: user.id,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
 }
 
 /**
@@ -221,6 +232,7 @@ export async function resetPassword(
       targetType: 'user',
       targetId: input.userId,
       ip: ctx.ip,
+      userAgent: ctx.userAgent,
     });
     return hubEvents;
   });
@@ -247,6 +259,7 @@ export async function changePassword(
       targetType: 'user',
       targetId: input.userId,
       ip: ctx.ip,
+      userAgent: ctx.userAgent,
     });
     return null;
   }
@@ -265,6 +278,7 @@ export async function changePassword(
       targetType: 'user',
       targetId: input.userId,
       ip: ctx.ip,
+      userAgent: ctx.userAgent,
       detail: { sessionsEnded: ended },
     });
     return hubEvents;
@@ -305,6 +319,7 @@ export async function requestEmailChange(
     targetType: 'user',
     targetId: user.id,
     ip: ctx.ip,
+    userAgent: ctx.userAgent,
   });
   return 'sent';
 }
@@ -317,7 +332,13 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@portal.local';
  */
 export async function ensureFirstAdmin(
   db: Kysely<DB>,
-  options: { email: string | undefined; password: string | undefined; log: FastifyBaseLogger },
+  options: {
+    email: string | undefined;
+    password: string | undefined;
+    /** ADMIN_TOTP_SECRET: the administrator's authenticator, provisioned with the account. */
+    totp?: { secret: string; keys: TwoFactorKeys } | undefined;
+    log: FastifyBaseLogger;
+  },
 ): Promise<void> {
   const adminRole = await db
     .selectFrom('roles')
@@ -365,6 +386,7 @@ export async function ensureFirstAdmin(
       .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
       .execute();
     await audit(trx, { action: 'admin.bootstrap', targetType: 'user', targetId: user.id });
+    if (options.totp) await provisionTwoFactor(trx, options.totp.keys, user.id, options.totp.secret);
     // An existing account that becomes the administrator may now receive what it could not (ACCESS_EVENTS);
     // a hub that is running publishes the event with its sweep.
     await recordHubEvent(trx, { name: 'access.changed', userIds: [user.id] });

@@ -72,6 +72,7 @@ export async function saveAdvisory(
       targetType: 'advisory',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: { traders: keyIds },
     });
     return { id, events: [event] };
@@ -89,6 +90,7 @@ export async function deleteAdvisory(db: Kysely<DB>, id: number, actor: Actor): 
       targetType: 'advisory',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
     });
     return [await recordHubEvent(trx, { name: 'advisory.removed', advisoryIds: [id] })];
   });

@@ -189,6 +189,7 @@ export async function addArticle(
     targetType: 'article',
     targetId: String(row.id),
     ip: actor.ip,
+    userAgent: actor.userAgent,
   });
   return row.id;
 }
@@ -201,7 +202,7 @@ export async function updateArticle(
   db: Kysely<DB>,
   existing: ArticleRow,
   input: { headLine: string; description: string; classification: number; text: string; picture: string },
-  actor: { userId: string; ip: string; resubmit: boolean },
+  actor: Actor & { resubmit: boolean },
 ): Promise<void> {
   await ensureClassification(db, input.classification);
   await db
@@ -223,6 +224,7 @@ export async function updateArticle(
     targetType: 'article',
     targetId: String(existing.id),
     ip: actor.ip,
+    userAgent: actor.userAgent,
     detail: { resubmitted: actor.resubmit },
   });
 }
@@ -248,6 +250,7 @@ export async function reviewArticle(
     targetType: 'article',
     targetId: String(input.id),
     ip: actor.ip,
+    userAgent: actor.userAgent,
   });
 }
 
@@ -259,6 +262,7 @@ export async function deleteArticle(db: Kysely<DB>, id: number, actor: Actor): P
     targetType: 'article',
     targetId: String(id),
     ip: actor.ip,
+    userAgent: actor.userAgent,
   });
 }
 

@@ -88,6 +88,7 @@ export async function editClassification(
         targetType: 'category',
         targetId: String(created.id),
         ip: actor.ip,
+        userAgent: actor.userAgent,
       });
       return created.id;
     }
@@ -133,6 +134,11 @@ export async function editClassification(
       targetType: 'category',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
+      detail: {
+        before: { label: current.label, sort: current.sort, show: current.show, parentId: current.parent_id },
+        after: { label: input.label, sort: input.sort, show: input.show, parentId },
+      },
     });
     return id;
   });
@@ -164,6 +170,7 @@ export async function deleteClassification(db: Kysely<DB>, id: number, actor: Ac
       targetType: 'category',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
     });
   });
 }

@@ -98,6 +98,7 @@ export async function adjustCredit(
       targetType: 'user',
       targetId: input.userId,
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: {
         amount: input.amount,
         reason: input.reason,

@@ -28,7 +28,7 @@ describe.each(TEST_DIALECTS)('invitation rewards in overlapping transactions on 
     const inviter = await createUser(db());
     const invitee = await createUser(db(), { roles: ['PremiumUser'], memberDays: 30 });
     await db().updateTable('users').set({ invited_by: inviter.id }).where('id', '=', invitee.id).execute();
-    const actor = { userId: inviter.id, ip: '127.0.0.1' };
+    const actor = { userId: inviter.id, ip: '127.0.0.1', userAgent: null };
 
     let release!: () => void;
     const held = new Promise<void>((resolve) => {

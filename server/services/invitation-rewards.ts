@@ -69,6 +69,7 @@ export async function updateInvitationSettings(
       actorId: actor.userId,
       targetType: 'invitation-settings',
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: { before, after },
     });
   });
@@ -151,6 +152,7 @@ export async function rewardNewMembers(
       targetType: 'user',
       targetId: inviterId,
       ip: scope.actor.ip,
+      userAgent: scope.actor.userAgent,
       detail: { rewardId: reward.id, inviteeId: invitee.id, credit, days },
     });
   }
@@ -212,6 +214,7 @@ export async function reverseReward(
       targetType: 'invitation-reward',
       targetId: String(reward.id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: {
         inviterId: reward.inviter_id,
         inviteeId: reward.invitee_id,

@@ -94,6 +94,7 @@ async function recordChange(
     targetType: 'levelSet',
     targetId: String(change.id),
     ip: actor.ip,
+    userAgent: actor.userAgent,
     detail,
   });
   await recordHubEvent(trx, {

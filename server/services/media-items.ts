@@ -208,7 +208,7 @@ export async function setMediaItemFlag(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0)
       throw new DomainError('notFound', 'mediaItemNotFound', { id: ['mediaItemNotFound'] });
-    const action = { hidden: ['unhideItem', 'hideItem'], pinned: ['unpinItem', 'pinItem'] }[flag][
+    const action = ({ hidden: ['unhideItem', 'hideItem'], pinned: ['unpinItem', 'pinItem'] } as const)[flag][
       value ? 1 : 0
     ];
     await recordHubEvent(trx, { name: 'media.changed', itemId: id });
@@ -218,6 +218,7 @@ export async function setMediaItemFlag(
       targetType: 'mediaItem',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
     });
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { AuditActionIn } from '#shared/audit.ts';
 import { type addMediaKeywordRuleRequest, MEDIA_LIMITS } from '#shared/schemas/media.ts';
 import type { DB, MediaKeywordRulesTable } from '../db/schema.ts';
 import { type Actor, audit } from './audit.ts';
@@ -36,7 +37,7 @@ async function checkRule(trx: Transaction<DB>, input: MediaKeywordRuleInput, exc
 
 async function record(
   trx: Transaction<DB>,
-  action: string,
+  action: AuditActionIn<'admin.media.'>,
   id: number,
   actor: Actor,
   detail: Record<string, unknown>,
@@ -47,6 +48,7 @@ async function record(
     targetType: 'mediaKeywordRule',
     targetId: String(id),
     ip: actor.ip,
+    userAgent: actor.userAgent,
     detail,
   });
 }

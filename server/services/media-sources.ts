@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { AuditActionIn } from '#shared/audit.ts';
 import {
   MEDIA_LANGUAGES,
   MEDIA_POLL_INTERVAL,
@@ -34,7 +35,7 @@ const exists = () => new DomainError('conflict', 'mediaSourceExists', { url: ['m
 
 async function record(
   trx: Transaction<DB>,
-  action: string,
+  action: AuditActionIn<'admin.media.'>,
   id: number | undefined,
   actor: Actor,
   detail?: Record<string, unknown>,
@@ -45,6 +46,7 @@ async function record(
     targetType: 'mediaSource',
     targetId: id === undefined ? undefined : String(id),
     ip: actor.ip,
+    userAgent: actor.userAgent,
     detail,
   });
 }

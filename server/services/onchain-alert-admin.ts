@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { AuditActionIn } from '#shared/audit.ts';
 import type { addOnchainAlertRequest } from '#shared/schemas/onchain.ts';
 import type { DB } from '../db/schema.ts';
 import { type Actor, audit } from './audit.ts';
@@ -20,7 +21,7 @@ const notQueued = () =>
 
 async function record(
   trx: Transaction<DB>,
-  action: string,
+  action: AuditActionIn<'admin.onchain.'>,
   id: number,
   actor: Actor,
   detail?: Record<string, unknown>,
@@ -31,6 +32,7 @@ async function record(
     targetType: 'onchainAlert',
     targetId: String(id),
     ip: actor.ip,
+    userAgent: actor.userAgent,
     detail,
   });
 }

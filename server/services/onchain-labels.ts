@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { AuditActionIn } from '#shared/audit.ts';
 import { type addOnchainLabelRequest, ONCHAIN_LIMITS } from '#shared/schemas/onchain.ts';
 import type { DB, OnchainAddressLabelsTable } from '../db/schema.ts';
 import { type Actor, audit } from './audit.ts';
@@ -43,13 +44,20 @@ async function checkAddress(trx: Transaction<DB>, address: string, except?: numb
   if (await query.executeTakeFirst()) throw exists();
 }
 
-async function record(trx: Transaction<DB>, action: string, id: number, actor: Actor, detail: object) {
+async function record(
+  trx: Transaction<DB>,
+  action: AuditActionIn<'admin.onchain.'>,
+  id: number,
+  actor: Actor,
+  detail: object,
+) {
   await audit(trx, {
     action: `admin.onchain.${action}`,
     actorId: actor.userId,
     targetType: 'onchainLabel',
     targetId: String(id),
     ip: actor.ip,
+    userAgent: actor.userAgent,
     detail: { ...detail },
   });
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { updatePersonalInfoRequest } from '#shared/schemas/personal.ts';
 import type { DB } from '../db/schema.ts';
-import { audit } from './audit.ts';
+import { type Actor, audit } from './audit.ts';
 import { DomainError } from './errors.ts';
 import { endOtherSessions } from './sessions.ts';
 import { loadUserWithRoles } from './user-lookup.ts';
@@ -43,10 +43,16 @@ export async function setAvatar(db: Kysely<DB>, userId: string, url: string): Pr
 /** Ends every session of the person but the one they call from, and records it. */
 export async function endSessionsButCurrent(
   db: Kysely<DB>,
-  actor: { userId: string; sessionUid: string | undefined; ip: string },
+  actor: Actor & { sessionUid: string | undefined },
 ): Promise<number> {
   if (!actor.sessionUid) throw new DomainError('invalid', 'sessionless');
   const { ended } = await endOtherSessions(db, actor.userId, actor.sessionUid);
-  await audit(db, { action: 'sessions.ended', actorId: actor.userId, ip: actor.ip, detail: { ended } });
+  await audit(db, {
+    action: 'sessions.ended',
+    actorId: actor.userId,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    detail: { ended },
+  });
   return ended;
 }

@@ -133,6 +133,7 @@ export async function addQuantStrategy(db: Kysely<DB>, input: QuantInput, actor:
       targetType: 'quantStrategy',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: auditDetail(input, roleIds),
     });
     return id;
@@ -160,6 +161,7 @@ export async function updateQuantStrategy(
       targetType: 'quantStrategy',
       targetId: String(input.id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: auditDetail(input, roleIds),
     });
   });
@@ -181,6 +183,7 @@ export async function deleteQuantStrategy(db: Kysely<DB>, id: number, actor: Act
       targetType: 'quantStrategy',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: { name: row.name },
     });
   });

@@ -30,6 +30,7 @@ export async function setSubscription(
       targetType: 'trader',
       targetId: String(keyId),
       ip: actor.ip,
+      userAgent: actor.userAgent,
     });
     return [
       await recordHubEvent(trx, { name: 'subscription.changed', userId: actor.userId, keyId, subscribed }),

@@ -52,6 +52,7 @@ export async function saveSystemMessage(
       targetType: 'system-message',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
     });
     return {
       id,
@@ -85,6 +86,7 @@ export async function setSystemMessageFlag(
       targetType: 'system-message',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: { value },
     });
     const change =
@@ -104,6 +106,7 @@ export async function deleteSystemMessage(db: Kysely<DB>, id: number, actor: Act
       targetType: 'system-message',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
     });
     return [await recordHubEvent(trx, { name: 'system-message.changed', ...noChanges, removeIds: [id] })];
   });

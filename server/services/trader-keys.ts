@@ -74,6 +74,7 @@ export async function addTraderKey(
       targetType: 'trader',
       targetId: String(row.id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: { keyName: input.keyName },
     });
     return row.id;
@@ -99,7 +100,7 @@ export async function updateTraderKey(
   return inTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom('trader_keys')
-      .select(['id', 'is_active'])
+      .select(['id', 'is_active', 'key_name', 'co_efficient', 'leverage_coefficient'])
       .where('id', '=', input.id)
       .executeTakeFirst();
     if (!existing) throw new DomainError('notFound', 'traderKeyNotFound', { id: ['traderKeyNotFound'] });
@@ -127,7 +128,24 @@ export async function updateTraderKey(
       targetType: 'trader',
       targetId: String(input.id),
       ip: actor.ip,
-      detail: { keyChanged: Boolean(input.keyValue), secretChanged: Boolean(input.secretValue) },
+      userAgent: actor.userAgent,
+      // Never the key or the secret themselves: only whether they were replaced.
+      detail: {
+        keyChanged: Boolean(input.keyValue),
+        secretChanged: Boolean(input.secretValue),
+        before: {
+          keyName: existing.key_name,
+          coEfficient: existing.co_efficient,
+          leverageCoefficient: existing.leverage_coefficient,
+          isActive: existing.is_active === 1,
+        },
+        after: {
+          keyName: input.keyName,
+          coEfficient: input.coEfficient,
+          leverageCoefficient: input.leverageCoefficient,
+          isActive: input.isActive ?? existing.is_active === 1,
+        },
+      },
     });
     return events;
   });
@@ -154,6 +172,7 @@ export async function activateTraderKey(
       targetType: 'trader',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
     });
     return [await recordHubEvent(trx, { name: 'access.changed', userIds: 'all' })];
   });
@@ -170,6 +189,17 @@ export async function setTraderKeyRoles(
   return inTransaction(db, async (trx) => {
     const key = await trx.selectFrom('trader_keys').select('id').where('id', '=', id).executeTakeFirst();
     if (!key) throw new DomainError('notFound', 'traderKeyNotFound', { id: ['traderKeyNotFound'] });
+    const tagNames = async () =>
+      (
+        await trx
+          .selectFrom('trader_key_roles')
+          .innerJoin('roles', 'roles.id', 'trader_key_roles.role_id')
+          .select('roles.name')
+          .where('trader_key_roles.key_id', '=', id)
+          .orderBy('roles.name')
+          .execute()
+      ).map((r) => r.name);
+    const before = await tagNames();
     if (wanted.length) {
       const found = await trx.selectFrom('roles').select('id').where('id', 'in', wanted).execute();
       if (found.length !== wanted.length)
@@ -187,7 +217,8 @@ export async function setTraderKeyRoles(
       targetType: 'trader',
       targetId: String(id),
       ip: actor.ip,
-      detail: { permissionMap: wanted },
+      userAgent: actor.userAgent,
+      detail: { permissionMap: wanted, before: { tags: before }, after: { tags: await tagNames() } },
     });
     return [await recordHubEvent(trx, { name: 'access.changed', userIds: 'all' })];
   });

@@ -10,6 +10,20 @@ import { normalizeEmail } from './user-lookup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A user's tag names, sorted (what the audit log shows before and after a change). */
+async function tagNamesOf(db: Kysely<DB>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select('roles.name')
+    .where('user_roles.user_id', '=', userId)
+    .orderBy('roles.name')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
 async function adminRoleId(db: Kysely<DB>): Promise<number> {
   return (await db.selectFrom('roles').select('id').where('name', '=', ROLE.admin).executeTakeFirstOrThrow())
     .id;
@@ -122,6 +136,7 @@ export async function batchUserOperation(
       actorId: actor.userId,
       targetType: 'users',
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: {
         affected,
         everyone,
@@ -156,6 +171,7 @@ export async function addRole(db: Kysely<DB>, name: string, actor: Actor) {
       targetType: 'role',
       targetId: String(inserted.id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: { name: trimmed },
     });
     return inserted;
@@ -177,6 +193,7 @@ export async function deleteRole(db: Kysely<DB>, id: number, actor: Actor): Prom
       targetType: 'role',
       targetId: String(id),
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: { name: role.name, usersUntagged: Number(removed.numDeletedRows) },
     });
     return recordHubEvent(trx, { name: 'access.changed', userIds: 'all' });
@@ -200,10 +217,15 @@ export async function assignUserRole(
   return inTransaction(db, async (trx: Transaction<DB>) => {
     const user = await trx
       .selectFrom('users')
-      .select(['id', 'email'])
+      .select(['id', 'email', 'member_expiry_date'])
       .where('id', '=', input.userId)
       .executeTakeFirst();
     if (!user) throw new DomainError('notFound', 'userNotFound', { userId: ['userNotFound'] });
+    const before = {
+      tags: await tagNamesOf(trx, input.userId),
+      memberExpiryDate: isoOrNull(user.member_expiry_date),
+      email: user.email,
+    };
     await trx
       .deleteFrom('user_roles')
       .where('user_id', '=', input.userId)
@@ -250,10 +272,19 @@ export async function assignUserRole(
       targetType: 'user',
       targetId: input.userId,
       ip: actor.ip,
+      userAgent: actor.userAgent,
       detail: {
         permissionMap: wanted,
         memberDays: input.memberDays ?? null,
         emailChanged: Boolean(changes.email),
+        before,
+        after: {
+          tags: await tagNamesOf(trx, input.userId),
+          memberExpiryDate: isoOrNull(
+            changes.member_expiry_date === undefined ? user.member_expiry_date : changes.member_expiry_date,
+          ),
+          email: changes.email ?? user.email,
+        },
       },
     });
     // An invitee who is a member now for the first time brings their inviter the reward (exactly once).

@@ -4,6 +4,7 @@ import type { Dialect } from '../db/dialect.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { TEST_CAPTCHA } from './sign-in.ts';
 import { SmtpFake, type SmtpFakeOptions } from './smtp-fake.ts';
+import { TEST_APP_SECRET } from './two-factor.ts';
 
 export type TestApp = {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -38,6 +39,7 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     CAPTCHA_TEST_CODE: TEST_CAPTCHA,
     SMTP_URL: mail.url,
+    APP_SECRET: TEST_APP_SECRET,
     ...options.env,
   });
   const app = await buildApp({

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { randomToken } from '../security/crypto.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { enableTestTwoFactor } from './two-factor.ts';
 
 export const TEST_PASSWORD = 'Corr3ct-horse';
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,6 +21,11 @@ export async function createUser(
     roles?: string[];
     confirmed?: boolean;
     memberDays?: number | null;
+    /**
+     * Two-factor sign-in on, with an authenticator the sign-in helpers compute codes of. Administrators
+     * have it unless told otherwise (the back office requires it).
+     */
+    twoFactor?: boolean;
   } = {},
 ): Promise<TestUser> {
   counter++;
@@ -53,6 +59,8 @@ export async function createUser(
     }
     await db.insertInto('user_roles').values({ user_id: id, role_id: role.id, created_at: now }).execute();
   }
+  if (options.twoFactor ?? (options.roles ?? []).includes('Admin'))
+    await enableTestTwoFactor(db, { id, email });
   return { id, email, password };
 }
 

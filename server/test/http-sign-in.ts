@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TEST_CAPTCHA } from './sign-in.ts';
+import { nextTotpCode } from './two-factor.ts';
 
 /**
  * A browser's way of fetching for tests: no redirects followed (the caller looks at each), and the cookies
@@ -50,7 +51,20 @@ export async function signInOverHttp(base: string, email: string, password: stri
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, captcha: TEST_CAPTCHA, captchaId, rememberMe: false }),
   });
-  const body = (await login.json()) as { code: number; redirectUrl: string };
+  let body = (await login.json()) as {
+    code: number;
+    redirectUrl: string;
+    twoFactorRequired?: boolean;
+    twoFactorToken?: string;
+  };
+  if (body.twoFactorRequired) {
+    const second = await go('/Auth/PostLoginTwoFactor', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ twoFactorToken: body.twoFactorToken, code: await nextTotpCode(email) }),
+    });
+    body = (await second.json()) as typeof body;
+  }
   if (body.code !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
   let location = body.redirectUrl;
   while (!location.startsWith(settings.redirect_uri)) {

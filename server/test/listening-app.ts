@@ -6,6 +6,7 @@ import type { Dialect } from '../db/dialect.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { TEST_CAPTCHA } from './sign-in.ts';
 import { SmtpFake } from './smtp-fake.ts';
+import { TEST_APP_SECRET } from './two-factor.ts';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -37,6 +38,7 @@ export async function listenOn(
     PUBLIC_URL: base,
     LOG_LEVEL: 'silent',
     CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+    APP_SECRET: TEST_APP_SECRET,
     ...env,
   });
   const app = await buildApp({ config, database, logger: false, authRateLimitPerMinute: 10_000, ...deps });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { nextTotpCode } from './two-factor.ts';
 
 /** Anything that answers injected requests: the whole app. */
 type Injectable = Pick<FastifyInstance, 'inject'>;
@@ -162,12 +163,33 @@ export async function exchangeCode(browser: Browser, code: string, verifier: str
   return res.json();
 }
 
-/** The whole sign-in of a confirmed user: what the web app and the login page do together. */
-export async function signIn(app: Injectable, email: string, password: string) {
-  const browser = new Browser(app);
+/** The sign-in's second step with the next code of the account's test authenticator (two-factor.ts). */
+export async function postLoginTwoFactor(browser: Browser, email: string, twoFactorToken: string) {
+  return browser.request({
+    method: 'POST',
+    url: '/Auth/PostLoginTwoFactor',
+    payload: { twoFactorToken, code: await nextTotpCode(email) },
+  });
+}
+
+/**
+ * The whole sign-in of a confirmed user: what the web app and the login page do together (with the code of
+ * the account's authenticator when it signs in with two factors).
+ */
+export async function signIn(
+  app: Injectable,
+  email: string,
+  password: string,
+  client: ConstructorParameters<typeof Browser>[1] = {},
+) {
+  const browser = new Browser(app, client);
   const { verifier } = await startSignIn(browser);
-  const login = await postLogin(browser, email, password);
-  const body = login.json();
+  let login = await postLogin(browser, email, password);
+  let body = login.json();
+  if (login.statusCode === 200 && body.twoFactorRequired) {
+    login = await postLoginTwoFactor(browser, email, body.twoFactorToken);
+    body = login.json();
+  }
   if (login.statusCode !== 200 || body.code !== 0)
     throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const code = await followToCallback(browser, body.redirectUrl);

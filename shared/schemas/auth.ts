@@ -64,8 +64,47 @@ export const loginResponse = z.object({
   ]),
   /** On success inside a sign-in flow: where the browser continues. */
   redirectUrl: z.string().optional(),
+  /**
+   * The password was right and the account signs in with a second factor: no redirect yet; the sign-in
+   * screen asks for a code and sends it with this token to /Auth/PostLoginTwoFactor (5 minutes).
+   */
+  twoFactorRequired: z.literal(true).optional(),
+  twoFactorToken: z.string().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** A code of the authenticator app (6 digits; spaces ignored). */
+export const totpCodeField = z
+  .string({ message: 'twoFactorCodeRequired' })
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { message: 'twoFactorCodeRequired', abort: true })
+      .regex(/^\d{6}$/, 'twoFactorCodeFormat'),
+  );
+
+/** A recovery code as shown at set-up (`xxxxx-xxxxx`; case, spaces and the dash ignored). */
+export const recoveryCodeField = z
+  .string({ message: 'twoFactorCodeRequired' })
+  .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { message: 'twoFactorCodeRequired', abort: true })
+      .regex(/^[a-z0-9]{10}$/, 'recoveryCodeFormat'),
+  );
+
+const proofFields = { code: totpCodeField.optional(), recoveryCode: recoveryCodeField.optional() };
+const oneProof = (value: { code?: string | undefined; recoveryCode?: string | undefined }) =>
+  (value.code === undefined) !== (value.recoveryCode === undefined);
+const oneProofIssue = { message: 'twoFactorCodeRequired', path: ['code'] };
+
+/** The sign-in's second step: a code of the authenticator app, or one of the recovery codes. */
+export const loginTwoFactorRequest = z
+  .object({ twoFactorToken: z.string().min(1).max(2000), ...proofFields })
+  .refine(oneProof, oneProofIssue);
+export type LoginTwoFactorRequest = z.input<typeof loginTwoFactorRequest>;
 
 export const registerRequest = z
   .object({
@@ -143,3 +182,14 @@ export const subscriberConfiguration = z.object({
 });
 export type SubscriberConfiguration = z.infer<typeof subscriberConfiguration>;
 export const clientIdParams = z.object({ clientId: z.string().max(100) });
+
+/** A code, or a recovery code: turning two-factor sign-in off, or a fresh proof for a sensitive action. */
+export const twoFactorProofRequest = z.object(proofFields).refine(oneProof, oneProofIssue);
+export type TwoFactorProofRequest = z.input<typeof twoFactorProofRequest>;
+
+/** A code of the authenticator app: confirming a set-up, replacing the recovery codes. */
+export const twoFactorCodeRequest = z.object({ code: totpCodeField });
+export type TwoFactorCodeRequest = z.input<typeof twoFactorCodeRequest>;
+
+/** A recovery code alone (the sign-in screen's check of that field). */
+export const twoFactorRecoveryRequest = z.object({ recoveryCode: recoveryCodeField });

@@ -93,8 +93,14 @@ export const userDetail = managedUserRow.extend({
   memberDaysRemaining: z.number().nullable(),
   level: z.string().nullable(),
   emailConfirmed: z.boolean(),
+  /** Signs in with a second factor. */
+  twoFactorEnabled: z.boolean(),
 });
 export type UserDetail = z.infer<typeof userDetail>;
+
+/** Turns off a person's two-factor sign-in (lost authenticator). */
+export const resetTwoFactorRequest = z.object({ userId: z.string().min(1).max(100) });
+export type ResetTwoFactorRequest = z.input<typeof resetTwoFactorRequest>;
 
 /** Edit-permissions tab of the user detail page. */
 export const assignUserRoleRequest = z.object({

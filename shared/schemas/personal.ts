@@ -28,6 +28,8 @@ export const personalInfo = z.object({
   memberDaysRemaining: z.number().nullable(),
   emailConfirmed: z.boolean(),
   pendingEmail: z.string().nullable(),
+  /** Signs in with a second factor (administrators must before the back office opens). */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type PersonalInfo = z.infer<typeof personalInfo>;
@@ -56,3 +58,23 @@ export const sessionInfo = z.object({
 export const sessionList = z.array(sessionInfo);
 export type SessionInfo = z.infer<typeof sessionInfo>;
 export const endSessionsResponse = z.object({ ended: z.number() });
+
+/** Two-factor sign-in of the signed-in person (security settings). */
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  /** Required of this account (it holds the Admin tag): it cannot be turned off. */
+  required: z.boolean(),
+  /** A set-up was begun and waits for its first code. */
+  pending: z.boolean(),
+  recoveryCodesLeft: z.number(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+
+/** A set-up begun: the secret to enter by hand and the otpauth:// address its QR code shows. */
+export const twoFactorSetup = z.object({ secret: z.string(), otpauthUri: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+
+/** Recovery codes, shown once (at set-up and when replaced). */
+export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;

@@ -6,8 +6,11 @@ import { z } from 'zod';
 /** How many sign-ins of a person are kept and shown. */
 export const SIGN_IN_HISTORY_SIZE = 50;
 
-/** password: typed at the sign-in page; silent: a renewal the identity provider answered from its session. */
-export const SIGN_IN_METHODS = ['password', 'silent'] as const;
+/**
+ * password: typed at the sign-in page; twoFactor: the password, then a code from the authenticator or a
+ * recovery code; silent: a renewal the identity provider answered from its session.
+ */
+export const SIGN_IN_METHODS = ['password', 'twoFactor', 'silent'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 export const signInRecord = z.object({

@@ -17,7 +17,7 @@ import {
   updateArticleRequest,
 } from '#shared/schemas/teaching.ts';
 import type { DB } from '../../db/schema.ts';
-import { principalOf } from '../../plugins/authenticate.ts';
+import { actorOf, principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import {
   articleListScope,
@@ -146,7 +146,6 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     if (request.method !== 'GET' && reply.statusCode < 400) listCache.forget();
     done(null, payload);
   });
-  const actor = (principal: Principal, ip: string) => ({ userId: principal.userId, ip });
   // The body is cleaned and its images of other sites, like a cover from elsewhere, are copied to ours.
   const localized = async <T extends { text: string; picture: string }>(body: T, personId: string) => ({
     ...body,
@@ -163,11 +162,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const principal = principalOf(request);
       if (!canCreateArticle(principal)) throw new HttpProblem(403, 'notMember');
-      const id = await addArticle(
-        db,
-        await localized(request.body, principal.userId),
-        actor(principal, request.ip),
-      );
+      const id = await addArticle(db, await localized(request.body, principal.userId), actorOf(request));
       return { id };
     },
   );
@@ -181,7 +176,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
       if (!canEditArticle(principal, existing)) throw denied();
       const resubmit = existing.author_id === principal.userId || !isAdmin(principal);
       await updateArticle(db, existing, await localized(request.body, principal.userId), {
-        ...actor(principal, request.ip),
+        ...actorOf(request),
         resubmit,
       });
       return { ok: true as const };
@@ -195,7 +190,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
       const principal = principalOf(request);
       const existing = await readable(db, request.params.id, principal);
       if (!canDeleteArticle(principal, existing)) throw denied();
-      await deleteArticle(db, existing.id, actor(principal, request.ip));
+      await deleteArticle(db, existing.id, actorOf(request));
       return { ok: true as const };
     },
   );
@@ -206,7 +201,7 @@ export const articleWriteRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const principal = principalOf(request);
       if (!canReviewArticle(principal)) throw denied();
-      await reviewArticle(db, request.query, actor(principal, request.ip));
+      await reviewArticle(db, request.query, actorOf(request));
       return { ok: true as const };
     },
   );

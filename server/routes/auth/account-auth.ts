@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { acceptedResponse, changeEmailRequest, changePasswordRequest } from '#shared/schemas/auth.ts';
@@ -6,6 +7,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { HttpProblem, requestLocale } from '../../plugins/errors.ts';
 import { changePassword, requestEmailChange } from '../../services/account.ts';
+import { clientOf } from '../../services/audit.ts';
 import { endOtherSessions } from '../../services/sessions.ts';
 
 /**
@@ -20,11 +22,11 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
   rateLimitPerMinute: number;
 }> = async (app, options) => {
   const limited = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } };
-  const context = (ip: string) => ({
+  const context = (request: FastifyRequest) => ({
     db: options.db,
     mailer: options.mailer,
     publicUrl: options.publicUrl,
-    ip,
+    ...clientOf(request),
   });
 
   app.post(
@@ -32,7 +34,7 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
     { config: limited, schema: { body: changePasswordRequest, response: { 200: acceptedResponse } } },
     async (request) => {
       const principal = principalOf(request);
-      const hubEvents = await changePassword(context(request.ip), {
+      const hubEvents = await changePassword(context(request), {
         userId: principal.userId,
         sessionUid: principal.sessionUid,
         currentPassword: request.body.currentPassword,
@@ -51,7 +53,7 @@ export const accountAuthRoutes: FastifyPluginAsyncZod<{
     { config: limited, schema: { body: changeEmailRequest, response: { 200: acceptedResponse } } },
     async (request) => {
       const principal = principalOf(request);
-      const outcome = await requestEmailChange(context(request.ip), {
+      const outcome = await requestEmailChange(context(request), {
         userId: principal.userId,
         newEmail: request.body.newEmail,
         password: request.body.password,

@@ -7,6 +7,7 @@ import { signInOverHttp } from '../../test/http-sign-in.ts';
 import { freePort } from '../../test/listening-app.ts';
 import { ended, keepOutput, SERVER_START_MS, untilServing } from '../../test/server-process.ts';
 import { TEST_CAPTCHA } from '../../test/sign-in.ts';
+import { firstAdminAuthenticator, TEST_APP_SECRET } from '../../test/two-factor.ts';
 
 // Two real server processes on one PostgreSQL database: an admin grants the same invitees their
 // membership through both at once (and each twice, by both grant calls); every invitee's inviter is
@@ -36,11 +37,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('invitation rewards acros
         PUBLIC_URL: base,
         DATA_DIR: tempDir(),
         DATABASE_URL: url.toString(),
-        APP_SECRET: 'invitation-processes-secret-0123456789abcdef',
+        APP_SECRET: TEST_APP_SECRET,
         CAPTCHA_TEST_CODE: TEST_CAPTCHA,
         AUTH_RATE_LIMIT: '10000',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
+        ...firstAdminAuthenticator(ADMIN.email),
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'inherit'],

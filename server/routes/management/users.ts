@@ -7,6 +7,7 @@ import {
   batchUserOperationResponse,
   DEFAULT_USERS_PAGE_SIZE,
   deleteRoleRequest,
+  resetTwoFactorRequest,
   role,
   roleList,
   roleWithCountList,
@@ -17,8 +18,11 @@ import {
   usersQuery,
   usersResponse,
 } from '#shared/schemas/management.ts';
+import { membershipReminderList } from '#shared/schemas/membership.ts';
 import type { Database } from '../../db/database.ts';
-import { actorOf } from '../../plugins/authenticate.ts';
+import { actorOf, principalOf } from '../../plugins/authenticate.ts';
+import { assertFreshTwoFactor } from '../../plugins/step-up.ts';
+import { presentReminder } from '../../presenters/membership.ts';
 import {
   presentManagedUser,
   presentRole,
@@ -27,6 +31,8 @@ import {
   presentUserRoles,
   presentUsersPage,
 } from '../../presenters/users.ts';
+import { remindersOf } from '../../services/membership-reminders.ts';
+import { resetTwoFactorOf } from '../../services/two-factor.ts';
 import { addRole, assignUserRole, batchUserOperation, deleteRole } from '../../services/user-admin.ts';
 import {
   allRoles,
@@ -40,7 +46,9 @@ import {
 /** Users and role tags (spec §7 /api/Management/...). Admins only: registered behind requireAdmin. */
 export const managementRoutes: FastifyPluginAsyncZod<{
   database: Database;
-}> = async (app, { database }) => {
+  /** Membership dates changed: the reminder sweep looks soon, not at its next round (never awaited). */
+  membershipChanged: () => void;
+}> = async (app, { database, membershipChanged }) => {
   const { db } = database;
   // Without parameters: the spec's plain list. With paging, search or a tag filter: one page and the total.
   app.get(
@@ -79,6 +87,13 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // Who was reminded of their membership's end, and whether the mail went out (the user detail's tab).
+  app.get(
+    '/api/Management/GetMembershipReminders',
+    { schema: { querystring: userIdQuery, response: { 200: membershipReminderList } } },
+    async (request) => (await remindersOf(db, request.query.userId)).map(presentReminder),
+  );
+
   app.get('/api/Management/GetRoles', { schema: { response: { 200: roleList } } }, async () => {
     return (await allRoles(db)).map(presentRole);
   });
@@ -107,8 +122,11 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     '/api/Management/BatchUserOperation',
     { schema: { body: batchUserOperationRequest, response: { 200: batchUserOperationResponse } } },
     async (request) => {
+      // The operation on every user (no rows selected) wants a fresh code.
+      if (!request.body.rows?.length) await assertFreshTwoFactor(db, principalOf(request));
       // After a change of tags or membership, connected people are re-read: whoever lost access is cut off.
       const { affected } = await batchUserOperation(db, database.dialect, request.body, actorOf(request));
+      membershipChanged();
       return { affected };
     },
   );
@@ -123,7 +141,20 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     '/api/Management/DeleteRole',
     { schema: { body: deleteRoleRequest, response: { 200: okResponse } } },
     async (request) => {
+      await assertFreshTwoFactor(db, principalOf(request));
       await deleteRole(db, request.body.id, actorOf(request));
+      return { ok: true as const };
+    },
+  );
+
+  // Someone lost their authenticator and their recovery codes: their two-factor sign-in is turned off, and
+  // they set it up again (administrators at their next visit to the back office). Wants a fresh code.
+  app.post(
+    '/api/Management/ResetTwoFactor',
+    { schema: { body: resetTwoFactorRequest, response: { 200: okResponse } } },
+    async (request) => {
+      await assertFreshTwoFactor(db, principalOf(request));
+      await resetTwoFactorOf(db, actorOf(request), request.body.userId);
       return { ok: true as const };
     },
   );
@@ -133,6 +164,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{
     { schema: { body: assignUserRoleRequest, response: { 200: okResponse } } },
     async (request) => {
       await assignUserRole(db, request.body, actorOf(request));
+      membershipChanged();
       return { ok: true as const };
     },
   );

@@ -16,6 +16,7 @@ import { HttpProblem } from '../../plugins/errors.ts';
 import { pictureOf } from '../../presenters/common.ts';
 import { presentPersonalInfo, presentSession } from '../../presenters/profile.ts';
 import { presentSignIn } from '../../presenters/sign-ins.ts';
+import { clientOf } from '../../services/audit.ts';
 import {
   avatarOf,
   endSessionsButCurrent,
@@ -91,7 +92,7 @@ export const personalInfoRoutes: FastifyPluginAsyncZod<{
     { schema: { response: { 200: endSessionsResponse } } },
     async (request) => {
       const principal = principalOf(request);
-      const ended = await endSessionsButCurrent(db, { ...principal, ip: request.ip });
+      const ended = await endSessionsButCurrent(db, { ...principal, ...clientOf(request) });
       return { ended };
     },
   );

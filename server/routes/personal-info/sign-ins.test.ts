@@ -14,6 +14,7 @@ import {
   exchangeCode,
   followToCallback,
   postLogin,
+  signIn,
   startSignIn,
 } from '../../test/sign-in.ts';
 
@@ -122,6 +123,27 @@ describe.each(TEST_DIALECTS)('sign-in history on %s', (dialect) => {
       region: null,
     });
     expect(NO_GEOIP.regionOf('81.2.69.160')).toBeNull();
+  });
+
+  it('records a sign-in that took a code after the password as two-factor, and keeps the audit detail', async () => {
+    const user = await createUser(db(), { roles: ['StandardUser'], memberDays: 30, twoFactor: true });
+    const { auth } = await signIn(t.app, user.email, user.password, { remoteAddress: '81.2.69.160' });
+    expect(await history(auth)).toEqual([
+      {
+        id: expect.any(Number),
+        at: expect.any(String),
+        ip: '81.2.69.160',
+        region: LONDON,
+        method: 'twoFactor',
+      },
+    ]);
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('actor_id', '=', user.id)
+      .where('action', '=', 'login')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audited.detail))).toEqual({ twoFactor: 'totp' });
   });
 
   it('records nothing for a prompt=none request without a session, nor for a wrong password', async () => {

@@ -13,7 +13,8 @@ import {
 } from '#shared/schemas/trader-keys.ts';
 import { checkApiKeyRequest, keyCheck } from '#shared/schemas/trading.ts';
 import type { DB } from '../../db/schema.ts';
-import { actorOf } from '../../plugins/authenticate.ts';
+import { actorOf, principalOf } from '../../plugins/authenticate.ts';
+import { assertFreshTwoFactor } from '../../plugins/step-up.ts';
 import {
   presentKeyCheck,
   presentKeyRoleMapping,
@@ -84,6 +85,9 @@ export const traderKeyRoutes: FastifyPluginAsyncZod<{
     '/api/TraderKey/UpdateApiKey',
     { schema: { body: updateApiKeyRequest, response: { 200: okResponse } } },
     async (request) => {
+      // Replacing the key or its secret wants a fresh code.
+      if (request.body.keyValue || request.body.secretValue)
+        await assertFreshTwoFactor(db, principalOf(request));
       await updateTraderKey(db, secretsKey, request.body, actorOf(request));
       checks.saved(request.body.id);
       return { ok: true as const };
