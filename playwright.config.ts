@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ADMIN_TOTP_SECRET } from './e2e/support/authenticator.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   ADMIN_EMAIL,
@@ -12,6 +13,7 @@ import {
   EXCHANGE_URL,
   IMAGE_SITE_URL,
   MAIL_API_URL,
+  MEMBERSHIP_CONTACT,
   MONITORING_CONTROL_URL,
   PORTAL_PORT,
   PORTAL_URL,
@@ -112,6 +114,8 @@ export default defineConfig({
         ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_SECONDS),
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
+        // The administrator signs in with two factors; the journeys compute its codes (support/authenticator.ts).
+        ADMIN_TOTP_SECRET,
         // The journeys sign in some twenty times a minute from one address; the limit is not what they test.
         AUTH_RATE_LIMIT: '120',
         // Images pasted from "another site" are copied from the local image site above.
@@ -140,6 +144,10 @@ export default defineConfig({
           ],
         }),
         ONCHAIN_WATCH_RUN: 'true',
+        // Membership expiry reminders (off by default under NODE_ENV=test): an admin's change of a membership
+        // nudges the sweep, so a journey's member near expiry gets the reminder mail at once.
+        MEMBERSHIP_REMINDERS: 'true',
+        MEMBERSHIP_CONTACT: MEMBERSHIP_CONTACT,
       },
     },
   ],

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { signInOverHttp } from '../server/test/http-sign-in.ts';
 import { TEST_CAPTCHA } from '../server/test/sign-in.ts';
+import { firstAdminAuthenticator, TEST_APP_SECRET } from '../server/test/two-factor.ts';
 import { freePort, type ServerDatabase, startProcess, stopProcess } from './harness.ts';
 
 // The portal as the trader benchmarks run it: `node server/main.ts` in a process of its own, with the flags
@@ -49,6 +50,10 @@ export async function startPortal(options: {
       SMTP_URL: '',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      // The administrator's authenticator: the benchmark signs in with its codes.
+      ...firstAdminAuthenticator(ADMIN_EMAIL),
+      // The factories' accounts made in the benchmark's database carry secrets sealed with this one.
+      APP_SECRET: TEST_APP_SECRET,
       CAPTCHA_TEST_CODE: TEST_CAPTCHA,
       // A thousand members sign in from the benchmark's one address; tokens outlive the run.
       AUTH_RATE_LIMIT: '100000',

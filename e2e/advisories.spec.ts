@@ -3,7 +3,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { api, grantRoles } from './support/api.ts';
 import { openContext, pickOption, rowOf, soundPlays, toast } from './support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
-import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
+import {
+  createConfirmedAccount,
+  PAGE_LOAD_TIMEOUT,
+  shoot,
+  signIn,
+  switchLanguage,
+  watchConsole,
+} from './support/journey.ts';
 
 // Journey: traders, strategies, subscriptions and system messages with real-time push (spec §1, §2, §4, §5).
 // The administrator adds a trader key open to StandardUser; a standard member subscribes and watches the
@@ -255,12 +262,13 @@ test('strategies and system messages are pushed live to the right people', async
     await popupOf(v).locator('.ant-notification-notice-close').click();
     await expect(popupOf(v)).toHaveCount(0);
     await v.reload();
-    await expect(v.getByTestId('rolling-notice-bar')).toContainText(messageTitle);
+    await expect(v.getByTestId('rolling-notice-bar')).toContainText(messageTitle, {
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     await expect(popupOf(v)).toHaveCount(0);
 
-    // The rolling bar pauses on request and opens the whole message.
-    await v.getByTestId('rolling-notice-pause').click();
-    await expect(v.getByTestId('rolling-notice-pause')).toHaveAttribute('aria-pressed', 'true');
+    // The rolling bar opens the whole message (keyboard.spec.ts pauses a moving bar; other journeys' messages
+    // may share this bar, so its controls are not counted here).
     await v.getByTestId('rolling-notice-item').filter({ hasText: messageTitle }).click();
     await expect(v.getByRole('dialog', { name: messageTitle })).toContainText(messageContent);
     await v.getByRole('dialog', { name: messageTitle }).getByRole('button', { name: '关闭' }).first().click();
@@ -370,7 +378,8 @@ test('strategies and system messages are pushed live to the right people', async
     await a.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await expect(toast(a, `Message “${messageTitle}” deleted`)).toBeVisible();
     await expect(popupOf(m)).toHaveCount(0);
-    await expect(o.getByTestId('rolling-notice-bar')).toHaveCount(0);
+    // Other journeys may be showing rolling notices of their own at the same moment: this one must go.
+    await expect(o.getByTestId('rolling-notice-item').filter({ hasText: messageTitle })).toHaveCount(0);
 
     for (const watcher of consoles) watcher.expectNone();
   } finally {

@@ -6,6 +6,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import {
   createConfirmedAccount,
   linkIn,
+  PAGE_LOAD_TIMEOUT,
   shoot,
   signIn,
   switchLanguage,
@@ -95,12 +96,14 @@ test('a member invites someone who becomes a member, gets the reward, and manage
     // A sees them, not yet a member; the administrator grants PremiumUser; A sees the member and the reward.
     await m.reload();
     const row = m.getByTestId('invitee-row');
-    await expect(row).toHaveCount(1);
+    await expect(row).toHaveCount(1, { timeout: PAGE_LOAD_TIMEOUT });
     await expect(row.getByTestId('invitee-status')).toHaveAttribute('data-member', 'false');
     await expect(row).not.toContainText(inviteeEmail);
     await grantRoles(a, inviteeEmail, ['PremiumUser']);
     await m.reload();
-    await expect(row.getByTestId('invitee-status')).toHaveAttribute('data-member', 'true');
+    await expect(row.getByTestId('invitee-status')).toHaveAttribute('data-member', 'true', {
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     const reward = m.locator('[data-testid=credit-entry][data-kind=invitation-reward]');
     await expect(reward).toHaveCount(1);
     await expect(reward.getByTestId('credit-amount')).toContainText('100');

@@ -178,6 +178,29 @@ test.describe('with a Chinese browser', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ChainCompass Academy');
   });
 
+  test('a page whose code cannot be downloaded (after a deploy) offers a reload that brings it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto('/');
+    await expect(page.getByTestId('home-page')).toBeVisible();
+    // The tutorials' code is gone from the server, as an old hashed file is after a new version went out.
+    await page.route('**/assets/teach-list-page-*.js', (route) => route.abort());
+    await page.getByTestId('menu-horizontal').getByRole('link', { name: '教学', exact: true }).click();
+    const notice = page.getByTestId('route-error');
+    await expect(notice.getByRole('heading', { level: 1 })).toHaveText('页面加载失败');
+    await expect(notice).toContainText('网络异常或站点已更新，请刷新页面后重试。');
+    await shoot(page, 'route-error-zh');
+    // The refused download is the point of this test; nothing else may be in the console.
+    problems = problems.filter((problem) => !problem.includes('Failed to load resource'));
+
+    await page.unroute('**/assets/teach-list-page-*.js');
+    await notice.getByRole('button', { name: /刷新页面/ }).click();
+    await expect(page).toHaveURL(/\/teach$/);
+    await expect(page.getByTestId('route-error')).toHaveCount(0);
+    await expect(page.getByTestId('teach-list')).toBeVisible();
+  });
+
   test('the footer disclaimer is visible in both languages', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');

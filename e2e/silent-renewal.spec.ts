@@ -1,6 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ACCESS_TOKEN_TTL_SECONDS } from './support/env.ts';
-import { createConfirmedAccount, failOnConsoleErrors, signIn, uniqueEmail } from './support/journey.ts';
+import {
+  createConfirmedAccount,
+  failOnConsoleErrors,
+  PAGE_LOAD_TIMEOUT,
+  signIn,
+  uniqueEmail,
+} from './support/journey.ts';
 
 // Journey (d): access tokens live ACCESS_TOKEN_TTL seconds; the app renews them silently with the refresh
 // token, so a signed-in person keeps working past the expiry without seeing the login page again.
@@ -72,7 +78,7 @@ test('stays signed in across an access-token expiry', async ({ page, request }) 
 
   // And after a reload the stored, renewed tokens still work.
   await page.reload();
-  await expect(page.getByTestId('sessions-table')).toBeVisible();
+  await expect(page.getByTestId('sessions-table')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   await expect(page.getByTestId('user-menu')).toBeVisible();
   expect(loginVisits).toEqual([]);
 });

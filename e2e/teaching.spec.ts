@@ -5,7 +5,14 @@ import { apiContract } from '../shared/api-contract.ts';
 import { article } from '../shared/schemas/teaching.ts';
 import { api } from './support/api.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, IMAGE_SITE_URL } from './support/env.ts';
-import { createConfirmedAccount, shoot, signIn, switchLanguage, watchConsole } from './support/journey.ts';
+import {
+  createConfirmedAccount,
+  PAGE_LOAD_TIMEOUT,
+  shoot,
+  signIn,
+  switchLanguage,
+  watchConsole,
+} from './support/journey.ts';
 
 // Journey: teaching content. The administrator builds a category tree; a member publishes an article with a
 // cover and an inline image; the administrator rejects it with a review; the member reads the review, edits
@@ -393,7 +400,7 @@ test('a member publishes, the administrator reviews, everyone reads', async ({ b
     await expect(page.getByTestId('comment').first()).toContainText('止损示例很实用，谢谢分享！');
     await expect(page.getByTestId('comments')).toContainText('评论（1）');
     await page.reload();
-    await expect(page.getByTestId('like-count')).toHaveText('1');
+    await expect(page.getByTestId('like-count')).toHaveText('1', { timeout: PAGE_LOAD_TIMEOUT });
     await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
     await shoot(page, 'teaching-detail-member-zh-1600');
     readerConsole.expectNone();

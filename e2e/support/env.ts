@@ -15,6 +15,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 20;
 
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'Adm1n-e2e-Passw0rd';
+/** Whom members contact to renew (MEMBERSHIP_CONTACT of the journeys' portal). */
+export const MEMBERSHIP_CONTACT = 'vip@e2e.test';
 
 /** Another site's images (https, a test certificate the portal is told to trust). */
 export const IMAGE_SITE_PORT = Number(process.env.E2E_IMAGE_SITE_PORT ?? 3194);

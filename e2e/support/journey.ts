@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { ReceivedMail } from '../../server/test/smtp-fake.ts';
 import type { ConfirmEmailRequest, RegisterRequest } from '../../shared/schemas/auth.ts';
+import { withAuthenticatorCode } from './authenticator.ts';
 import { CAPTCHA_CODE, MAIL_API_URL } from './env.ts';
 
 export const SCREENSHOTS = 'e2e/screenshots';
@@ -81,7 +82,8 @@ export async function waitForMail(
           .at(-1);
         return found !== undefined;
       },
-      { message: `a mail to ${to} containing ${contains}`, timeout: 15_000 },
+      // The outbox's worker delivers within seconds; on a busy machine it may take longer.
+      { message: `a mail to ${to} containing ${contains}`, timeout: 60_000 },
     )
     .toBe(true);
   return found!;
@@ -138,8 +140,33 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByTestId('login-submit').click();
 }
 
+/**
+ * After the password: an account that signs in with two factors gets the second step; its code comes from
+ * the journeys' authenticator. Other accounts leave the sign-in page, and nothing is typed.
+ */
+export async function answerTwoFactor(page: Page, email: string): Promise<void> {
+  const step = page.getByTestId('two-factor-form');
+  await expect(async () => {
+    if (await step.isVisible()) return;
+    expect(new URL(page.url()).pathname).not.toBe('/Account/Login');
+  }).toPass({ timeout: REDIRECT_TIMEOUT });
+  if (!(await step.isVisible())) return;
+  await withAuthenticatorCode(email, async (code) => {
+    await page.getByTestId('two-factor-code').fill(code);
+    await page.getByTestId('two-factor-submit').click();
+    await expect(page).not.toHaveURL(/\/Account\/Login/, { timeout: REDIRECT_TIMEOUT });
+  });
+}
+
 /** How long a wait that spans the sign-in redirects may take. */
 export const REDIRECT_TIMEOUT = 60_000;
+
+/**
+ * How long a page's first content may take after a direct load or a reload: the tab restores or renews its
+ * tokens (through the hidden frame when a reload cut a renewal short) and downloads the page's code before
+ * the page asks for its data, far longer than a change on a loaded page when both cores are busy.
+ */
+export const PAGE_LOAD_TIMEOUT = 60_000;
 
 /**
  * Waits for the sign-in page of the identity provider: the wait spans a chain of redirects (the web app
@@ -161,6 +188,7 @@ export async function signIn(
   await page.goto(start);
   await expectSignInPage(page);
   await submitLogin(page, email, password);
+  await answerTwoFactor(page, email);
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === landing, {
     timeout: REDIRECT_TIMEOUT,
   });
@@ -179,6 +207,21 @@ export async function openUserMenu(page: Page) {
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * Signs out from the header's personal dropdown and waits for the signed-out page, which the app shows
+ * only once the provider has ended its session too (the dropdown vanishes as soon as the sign-out starts).
+ */
+export async function signOut(page: Page) {
+  await openUserMenu(page);
+  // A click that lands while the menu is still opening is lost: click again while the entry is there.
+  const entry = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=sign-out]');
+  await expect(async () => {
+    if (await entry.isVisible()) await entry.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/authentication\/logged-out$/, { timeout: 5_000 });
+  }).toPass({ timeout: REDIRECT_TIMEOUT });
+  await expect(page.getByTestId('logged-out')).toBeVisible();
+}
+
 /** Switches the interface language with the header's switch. */
 export async function switchLanguage(page: Page, locale: 'zh' | 'en'): Promise<void> {
   // The language menu opens with an animation; retry the whole gesture if a click lands mid-motion.
@@ -187,10 +230,11 @@ export async function switchLanguage(page: Page, locale: 'zh' | 'en'): Promise<v
       await page.getByTestId('language-switch').click();
     }
     await page.getByTestId(`language-option-${locale}`).click({ timeout: 2_000 });
+    // The other language's texts may still be loading on a busy machine: give them a moment before retrying.
     await expect(page.locator('html')).toHaveAttribute('lang', locale === 'zh' ? 'zh-CN' : 'en', {
-      timeout: 2_000,
+      timeout: 5_000,
     });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Fails the test on console errors collected by watchConsole in beforeEach. */
