@@ -17,6 +17,9 @@ export default defineConfig({
           // Server tests start real processes and databases; keep them from starving each other on 2 cores.
           fileParallelism: true,
           maxWorkers: 2,
+          // One module graph per worker: every file builds its own app, databases and servers from these
+          // modules, so they need not be evaluated again for each of them.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
