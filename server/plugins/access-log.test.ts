@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createUser } from '../test/factories.ts';
 import { Browser, followToCallback, postLogin, signIn, startSignIn } from '../test/sign-in.ts';
@@ -109,5 +109,32 @@ describe('logs of requests', () => {
     expect(lines.some((l) => typeof l.url === 'string' && l.url.startsWith('/api/Management/Health'))).toBe(
       false,
     );
+  });
+});
+
+describe('logs of requests at LOG_LEVEL=debug', () => {
+  it("writes the health probe's line", async () => {
+    const lines: LogLine[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        for (const text of String(chunk).split('\n')) if (text.trim()) lines.push(JSON.parse(text));
+        callback();
+      },
+    });
+    const t = await buildTestApp('sqlite', { logger: { level: 'debug', stream } });
+    try {
+      expect((await t.app.inject({ url: '/api/Management/Health?probe=2' })).statusCode).toBe(200);
+      await vi.waitFor(() =>
+        expect(lines).toContainEqual(
+          expect.objectContaining({
+            msg: 'request completed',
+            url: '/api/Management/Health?probe=2',
+            level: 20,
+          }),
+        ),
+      );
+    } finally {
+      await t.close();
+    }
   });
 });

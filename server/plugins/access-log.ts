@@ -41,6 +41,9 @@ const SECRET_QUERY_PARAMETERS = new Set([
 
 const REDACTED = '[redacted]';
 
+/** The logger levels at which a debug line is written. */
+const DEBUG_WRITTEN = new Set(['debug', 'trace']);
+
 function parameterName(raw: string): string {
   // Most names are sent as they are: nothing to decode.
   if (!raw.includes('%') && !raw.includes('+')) return raw.toLowerCase();
@@ -96,6 +99,9 @@ export class AccessLogController extends LogController {
       return;
     }
     const level = reply.statusCode < 400 ? (request.routeOptions.config.accessLogLevel ?? 'info') : 'info';
+    // A probe's line at debug is mostly not written: not built either (the client address behind a proxy,
+    // the redacted URL and the timing cost more than the probe's own answer).
+    if (level === 'debug' && !DEBUG_WRITTEN.has(reply.log.level)) return;
     reply.log[level](this.line(request, reply), 'request completed');
   }
 
