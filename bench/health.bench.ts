@@ -9,6 +9,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // Access logs on; the probe's own line is written at debug, as the goal allows.
 const TARGET = 0.8;
 
+const profile = (name: string) =>
+  process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}/${name}`] : [];
+
 export async function runHealthBench(): Promise<{ ratio: number; pass: boolean }> {
   const appPort = await freePort();
   const barePort = await freePort();
@@ -24,14 +27,12 @@ export async function runHealthBench(): Promise<{ ratio: number; pass: boolean }
       NODE_ENV: 'production',
     },
     appUrl,
-    // BENCH_PROFILE=<folder>: a CPU profile of the app.
-    {
-      nodeFlags: process.env.BENCH_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-        : [],
-    },
+    // BENCH_PROFILE=<folder>: CPU profiles of the app and of the bare server, to compare.
+    { nodeFlags: profile('app') },
   );
-  const bare = await startProcess('bench/bare-server.ts', { PORT: String(barePort) }, bareUrl);
+  const bare = await startProcess('bench/bare-server.ts', { PORT: String(barePort) }, bareUrl, {
+    nodeFlags: profile('bare'),
+  });
   try {
     const {
       app: appRps,
