@@ -497,10 +497,21 @@ describe('AuthService sign-out (spec §4)', () => {
     expect(other.manager.calls).toContainEqual({ method: 'removeUser' });
   });
 
-  it('stops the other tabs renewing before it leaves, until the callback signs them out', async () => {
+  /**
+   * Two signed-in tabs of one browser; the other tab's waits (its hold on renewals during a sign-out) end
+   * when the test says, and `holdsEnded` resolves after what each one ended has run.
+   */
+  async function twoSignedInTabs() {
     const openChannel = channelBus();
-    const holds: (() => void)[] = [];
-    const wait = () => new Promise<void>((resolve) => holds.push(resolve));
+    const waits: { release: () => void; ended: Promise<void> }[] = [];
+    const wait = () => {
+      let release = () => {};
+      const ended = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      waits.push({ release, ended });
+      return ended;
+    };
     const here = setup({ openChannel });
     const other = setup({ openChannel, wait });
     here.manager.user = userOf();
@@ -509,6 +520,17 @@ describe('AuthService sign-out (spec §4)', () => {
     other.service.start();
     await settle(here.service);
     await settle(other.service);
+    const endHolds = async () => {
+      for (const { release } of waits) release();
+      // What the service chained to a wait was chained before this: it has run once this resolves.
+      await Promise.all(waits.map(({ ended }) => ended.then(() => undefined)));
+    };
+    const otherCalls = () => other.manager.calls.map((call) => call.method);
+    return { here, other, endHolds, otherCalls };
+  }
+
+  it('stops the other tabs renewing before it leaves, until the callback signs them out', async () => {
+    const { here, other, endHolds, otherCalls } = await twoSignedInTabs();
 
     expect(await here.service.signOut('/')).toEqual({ status: 'redirect' });
     const methods = here.manager.calls.map((call) => call.method);
@@ -519,52 +541,32 @@ describe('AuthService sign-out (spec §4)', () => {
       'holdRenewalsEverywhere',
       'signoutRedirect',
     ]);
-    expect(other.manager.calls.map((call) => call.method)).toEqual(['stopRenewals', 'renewals stopped']);
+    expect(otherCalls()).toEqual(['stopRenewals', 'renewals stopped']);
     expect(other.service.getSnapshot().status).toBe('authenticated');
 
     here.manager.signoutResponse = { userState: { returnUrl: '/' } } as SignoutResponse;
     await here.service.completeSignOut(`${ORIGIN}/authentication/logout-callback?state=s`);
     await vi.waitFor(() => expect(other.service.getSnapshot().status).toBe('anonymous'));
     // The hold's time-out, come after the sign-out, starts nothing again.
-    for (const release of holds) release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(other.manager.calls.map((call) => call.method)).not.toContain('resumeRenewals');
+    await endHolds();
+    expect(otherCalls()).not.toContain('resumeRenewals');
   });
 
   it('lets the other tabs renew again when the sign-out cannot start, or never comes back', async () => {
-    const openChannel = channelBus();
-    const holds: (() => void)[] = [];
-    const wait = () => new Promise<void>((resolve) => holds.push(resolve));
-    const here = setup({ openChannel });
-    const other = setup({ openChannel, wait });
-    here.manager.user = userOf();
-    other.manager.user = userOf();
+    const { here, other, endHolds, otherCalls } = await twoSignedInTabs();
     here.manager.signoutRedirect = async () => {
       throw new Error('metadata unreachable');
     };
-    here.service.start();
-    other.service.start();
-    await settle(here.service);
-    await settle(other.service);
-
     expect(await here.service.signOut('/')).toMatchObject({ status: 'fail' });
-    await vi.waitFor(() =>
-      expect(other.manager.calls.map((call) => call.method)).toContain('resumeRenewals'),
-    );
+    await vi.waitFor(() => expect(otherCalls()).toContain('resumeRenewals'));
 
     // A sign-out whose tab went away on the way to the provider: the hold ends after its time.
     other.manager.calls.length = 0;
     here.manager.signoutRedirect = async () => {};
     expect(await here.service.signOut('/')).toEqual({ status: 'redirect' });
-    expect(other.manager.calls.map((call) => call.method)).toEqual(['stopRenewals', 'renewals stopped']);
-    holds.at(-1)?.();
-    await vi.waitFor(() =>
-      expect(other.manager.calls.map((call) => call.method)).toEqual([
-        'stopRenewals',
-        'renewals stopped',
-        'resumeRenewals',
-      ]),
-    );
+    expect(otherCalls()).toEqual(['stopRenewals', 'renewals stopped']);
+    await endHolds();
+    expect(otherCalls()).toEqual(['stopRenewals', 'renewals stopped', 'resumeRenewals']);
     expect(other.service.getSnapshot().status).toBe('authenticated');
   });
 
