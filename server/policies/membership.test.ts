@@ -1,5 +1,7 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '#shared/roles.ts';
+import type { DB } from '../db/schema.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/databases.ts';
 import { createUser } from '../test/factories.ts';
 import {
@@ -9,6 +11,27 @@ import {
   reminderThreshold,
   reminderThresholdSql,
 } from './membership.ts';
+
+/** Each person's row as the SQL rule read it, and the principal the code rule reads (roles and expiry). */
+async function principals<Row extends { id: string; member_expiry_date: number | null }>(
+  db: Kysely<DB>,
+  rows: Row[],
+) {
+  const roles = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['user_roles.user_id', 'roles.name'])
+    .execute();
+  return (label: string, id: string) => {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw new Error(`${label} is missing`);
+    const principal = {
+      roles: roles.filter((r) => r.user_id === id).map((r) => r.name),
+      memberExpiryDate: row.member_expiry_date,
+    };
+    return { row, principal };
+  };
+}
 
 // The membership rule exists twice, as code (requests, the hub) and as SQL (feeds and delivery queries):
 // both must give the same answer for every kind of person.
@@ -34,19 +57,10 @@ describe.each(TEST_DIALECTS)('the membership rule on %s', (dialect) => {
       .selectFrom('users as u')
       .select(['u.id', 'u.member_expiry_date', memberSql('u', now).as('member')])
       .execute();
-    const roles = await db
-      .selectFrom('user_roles')
-      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['user_roles.user_id', 'roles.name'])
-      .execute();
+    const principalOf = await principals(db, rows);
     const verdicts = Object.fromEntries(
       Object.entries(people).map(([label, person]) => {
-        const row = rows.find((r) => r.id === person.id);
-        if (!row) throw new Error(`${label} is missing`);
-        const principal = {
-          roles: roles.filter((r) => r.user_id === person.id).map((r) => r.name),
-          memberExpiryDate: row.member_expiry_date,
-        };
+        const { row, principal } = principalOf(label, person.id);
         return [label, { code: isMember(principal, now), sql: Boolean(row.member) }];
       }),
     );
@@ -100,19 +114,10 @@ describe.each(TEST_DIALECTS)('the reminder rule on %s', (dialect) => {
       .selectFrom('users as u')
       .select(['u.id', 'u.member_expiry_date', reminderThresholdSql('u', now).as('threshold')])
       .execute();
-    const roles = await db
-      .selectFrom('user_roles')
-      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['user_roles.user_id', 'roles.name'])
-      .execute();
+    const principalOf = await principals(db, rows);
     const verdicts = Object.fromEntries(
       Object.entries(people).map(([label, user]) => {
-        const row = rows.find((r) => r.id === user.id);
-        if (!row) throw new Error(`${label} is missing`);
-        const principal = {
-          roles: roles.filter((r) => r.user_id === user.id).map((r) => r.name),
-          memberExpiryDate: row.member_expiry_date,
-        };
+        const { row, principal } = principalOf(label, user.id);
         return [
           label,
           {

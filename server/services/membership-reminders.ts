@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Locale } from '#shared/constants.ts';
-import type { DB } from '../db/schema.ts';
+import type { DB, MembershipRemindersTable } from '../db/schema.ts';
 import type { MailOutbox } from '../mail/mailer.ts';
 import { membershipReminderMail } from '../mail/templates.ts';
 import {
@@ -216,16 +216,7 @@ export async function dismissNotice(
     .execute();
 }
 
-export type ReminderRow = {
-  id: number;
-  threshold_days: number;
-  expiry_date: number;
-  created_at: number;
-  locale: string | null;
-  mail_id: number | null;
-  mail_sent_at: number | null;
-  mail_failed_at: number | null;
-  dismissed_at: number | null;
+export type ReminderRow = Omit<Selectable<MembershipRemindersTable>, 'user_id'> & {
   /** The outbox row while it is kept (null once deleted, or for no mail). */
   outbox: {
     sent_at: number | null;
