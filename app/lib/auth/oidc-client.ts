@@ -72,7 +72,10 @@ class PortalUserManager extends UserManager {
           return released;
         })
         // Another tab's renewal did not finish in time: leave anyway (it may be refused, nothing worse).
-        .catch(() => acquired());
+        .catch(() => {
+          this.releaseHold = undefined;
+          acquired();
+        });
     });
   }
 
