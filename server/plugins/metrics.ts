@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { DurationHistogram } from './duration-histogram.ts';
 import { sendProblem } from './errors.ts';
 
 // Process metrics (memory, event loop, GC) are collected once per process, however many apps it builds.
@@ -31,39 +32,18 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  */
 async function metricsPlugin(app: FastifyInstance, options: { token: string | undefined }) {
   const registry = new Registry();
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request duration by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-
-  // One series per route pattern, method and status, looked up in nested maps (no key to build per
-  // request): prom-client's own lookup sorts and joins the label names on every observation.
-  type Series = ReturnType<typeof duration.labels>;
-  const series = new Map<string, Map<string, Map<number, Series>>>();
-  const seriesOf = (route: string, method: string, status: number): Series => {
-    let byMethod = series.get(route);
-    if (!byMethod) {
-      byMethod = new Map();
-      series.set(route, byMethod);
-    }
-    let byStatus = byMethod.get(method);
-    if (!byStatus) {
-      byStatus = new Map();
-      byMethod.set(method, byStatus);
-    }
-    let observed = byStatus.get(status);
-    if (!observed) {
-      observed = duration.labels({ method, route, status_code: String(status) });
-      byStatus.set(status, observed);
-    }
-    return observed;
-  };
+  const duration = new DurationHistogram(
+    'http_request_duration_seconds',
+    'HTTP request duration by method, route pattern and status code',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registry,
+  );
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the URL, keeps the number of series bounded.
-    seriesOf(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode).observe(
+    duration.observe(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
       reply.elapsedTime / 1000,
     );
     done();
