@@ -165,10 +165,6 @@ export async function buildApp(deps: AppDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
 
   const https = config.publicUrl.startsWith('https:');
   const db = database.db;

@@ -11,8 +11,10 @@ async function securityPlugin(app: FastifyInstance, options: { https: boolean })
   const pageHeaders = await securityHeaders(options.https);
   const dataHeaders = apiHeaders(options.https);
   const assetHeaders = staticAssetHeaders(options.https);
+  // One hook for every response's fixed headers: the request id (genReqId in app.ts) and these.
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
+    reply.header('x-request-id', request.id);
     reply.headers(API_PATH.test(url) ? dataHeaders : url.startsWith('/assets/') ? assetHeaders : pageHeaders);
     done();
   });
