@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { api, grantRoles } from './support/api.ts';
+import { api, grantRoles, userIdOf } from './support/api.ts';
 import {
   AUDITED_VIEWS,
   type AuditedView,
@@ -125,13 +125,8 @@ async function createSeed(page: Page, memberEmail: string): Promise<Seed> {
   });
   cleanup.push(() => api(page, 'POST', '/api/SystemMessage/DeleteSystemMessage', { query: { messageId } }));
 
-  const users = await api(page, 'GET', '/api/Management/GetUsers', {
-    query: { current: 1, pageSize: 10, search: memberEmail },
-  });
-  if (Array.isArray(users)) throw new Error('GetUsers answered the plain list instead of a page');
-  const member = users.records.find((record) => record.email === memberEmail);
-  expect(member, memberEmail).toBeDefined();
-  return { articleId, quantId, levelSetId, advisoryId, memberUserId: member!.userId };
+  const memberUserId = await userIdOf(page, memberEmail);
+  return { articleId, quantId, levelSetId, advisoryId, memberUserId };
 }
 
 test.beforeAll(async ({ browser, playwright }) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api } from './support/api.ts';
+import { api, userIdOf } from './support/api.ts';
 import { openContext, rowOf } from './support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, MEMBERSHIP_CONTACT } from './support/env.ts';
 import {
@@ -26,16 +26,6 @@ const password = 'Member-pass-2025';
 const zhMember = `remind-${run}-zh@e2e.test`;
 const enMember = `remind-${run}-en@e2e.test`;
 const endedMember = `remind-${run}-ended@e2e.test`;
-
-async function userIdOf(admin: Page, email: string): Promise<string> {
-  const page = await api(admin, 'GET', '/api/Management/GetUsers', {
-    query: { current: 1, pageSize: 10, search: email },
-  });
-  if (Array.isArray(page)) throw new Error('GetUsers answered the plain list instead of a page');
-  const user = page.records.find((record) => record.email === email);
-  expect(user, email).toBeDefined();
-  return user!.userId;
-}
 
 /** The StandardUser tag and a membership ending `memberDays` days from now, through the admin API. */
 async function setMembership(admin: Page, email: string, memberDays: number): Promise<string> {

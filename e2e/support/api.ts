@@ -59,18 +59,24 @@ export async function api<M extends HttpMethod, P extends JsonPathOf<M>>(
   return endpoint.response.parse(answer.json) as ResponseOf<EndpointAt<M, P>>;
 }
 
-/** Gives a user roles (by name) and 30 member days through the admin API. */
-export async function grantRoles(admin: Page, email: string, roleNames: string[]) {
-  const roles = await api(admin, 'GET', '/api/Management/GetRoles');
+/** The id of the user with this e-mail, found through the admin API's user search. */
+export async function userIdOf(admin: Page, email: string): Promise<string> {
   const page = await api(admin, 'GET', '/api/Management/GetUsers', {
     query: { current: 1, pageSize: 10, search: email },
   });
   if (Array.isArray(page)) throw new Error('GetUsers answered the plain list instead of a page');
   const user = page.records.find((record) => record.email === email);
-  expect(user, email).toBeDefined();
+  if (!user) throw new Error(`GetUsers found no user ${email}`);
+  return user.userId;
+}
+
+/** Gives a user roles (by name) and 30 member days through the admin API. */
+export async function grantRoles(admin: Page, email: string, roleNames: string[]) {
+  const roles = await api(admin, 'GET', '/api/Management/GetRoles');
+  const userId = await userIdOf(admin, email);
   await api(admin, 'POST', '/api/Management/AssignUserRole', {
     body: {
-      userId: user!.userId,
+      userId,
       permissionMap: roles.filter((role) => roleNames.includes(role.roleName)).map((role) => role.roleId),
       memberDays: 30,
     },

@@ -131,7 +131,7 @@ describe.each(TEST_DIALECTS)('membership reminders on %s', (dialect) => {
   it('records nothing and queues no mail when the date moved after the member was found', async () => {
     const member = await person([ROLE.standardUser], 3 * DAY);
     const [due] = (await dueReminders(db(), Date.now(), 1000)).filter((d) => d.userId === member.id);
-    expect(due).toBeDefined();
+    expect(due?.userId).toBe(member.id);
     await db()
       .updateTable('users')
       .set({ member_expiry_date: member.expiry! + 60 * DAY })

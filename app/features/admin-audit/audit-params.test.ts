@@ -52,8 +52,10 @@ describe('the labels of the audit screen', () => {
   it('name every action and target type the server records, in both languages', () => {
     for (const texts of [zh, en]) {
       for (const action of AUDIT_ACTIONS)
-        expect(texts.actions[action.replaceAll('.', '_') as keyof typeof texts.actions], action).toBeTruthy();
-      for (const type of AUDIT_TARGET_TYPES) expect(texts.targetTypes[type], type).toBeTruthy();
+        expect(texts.actions[action.replaceAll('.', '_') as keyof typeof texts.actions], action).toMatch(
+          /\S/,
+        );
+      for (const type of AUDIT_TARGET_TYPES) expect(texts.targetTypes[type], type).toMatch(/\S/);
     }
   });
 });
