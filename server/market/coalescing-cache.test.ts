@@ -4,10 +4,11 @@ import { CoalescingCache, NothingCached } from './coalescing-cache.ts';
 // The cache's promises: one upstream read per refresh however many ask, the last value (stale) when upstream
 // fails, and a rest after a failure. Time is the test's clock.
 
-function setup() {
+function setup(options: { answerWhileRefreshing?: boolean } = {}) {
   let time = 1_000_000;
   const errors: string[] = [];
   const cache = new CoalescingCache<number>({
+    ...options,
     retryMs: 5_000,
     now: () => time,
     onError: (key, error) => errors.push(`${key}: ${String(error)}`),
@@ -39,6 +40,9 @@ function setup() {
     get: () => cache.get('BTCUSDT 1h', 10_000, read),
   };
 }
+
+/** Once the microtasks queued so far have run: a read released has stored its outcome. */
+const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('CoalescingCache', () => {
   it('makes one read for every caller that asks while it runs, and none while the value is fresh', async () => {
@@ -135,5 +139,38 @@ describe('CoalescingCache', () => {
     t.release();
     await recovered;
     expect(fresh()).toEqual({ value: 3, readAt: 1_015_000, stale: false });
+  });
+
+  it('answers a value younger than two refreshes while the next read runs, and waits for an older one', async () => {
+    const t = setup({ answerWhileRefreshing: true });
+    const first = t.get();
+    t.release();
+    await first;
+
+    // Due for a read: it starts, and every caller meanwhile is answered the last value at once.
+    t.advance(10_000);
+    expect(await t.get()).toEqual({ value: 1, readAt: 1_000_000, stale: false });
+    expect(await t.get()).toEqual({ value: 1, readAt: 1_000_000, stale: false });
+    expect(t.reads()).toBe(2);
+    t.release();
+    await settled();
+    expect(await t.get()).toEqual({ value: 2, readAt: 1_010_000, stale: false });
+
+    // Two refreshes old: callers wait for the read, as without the option.
+    t.advance(20_000);
+    const waiting = t.get();
+    expect(t.reads()).toBe(3);
+    t.release();
+    // The new read's value: an answer at once would have been the last one (2).
+    expect((await waiting).value).toBe(3);
+
+    // A refresh that fails while members are answered the last value: the next caller gets it marked stale.
+    t.advance(10_000);
+    t.fail(true);
+    expect(await t.get()).toMatchObject({ value: 3, stale: false });
+    t.release();
+    await settled();
+    expect(await t.get()).toMatchObject({ value: 3, stale: true });
+    expect(t.errors).toEqual(['BTCUSDT 1h: Error: exchange down']);
   });
 });

@@ -1,7 +1,9 @@
 // One value per key, read from upstream at most once per refresh however many callers ask: callers within
 // `freshMs` of the last read get it as it is; the first caller after that starts one read and every caller
-// arriving meanwhile waits for that same read. When upstream fails, the last value is answered marked stale,
-// and upstream is not asked again for `retryMs` (an outage does not turn every request into a call).
+// arriving meanwhile waits for that same read. With `answerWhileRefreshing`, a value younger than two refreshes
+// is answered at once while that read runs (members arriving as a refresh falls due do not wait for the
+// exchange); an older one, or none, is waited for. When upstream fails, the last value is answered marked
+// stale, and upstream is not asked again for `retryMs` (an outage does not turn every request into a call).
 
 export type Cached<T> = { value: T; readAt: number; stale: boolean };
 
@@ -22,6 +24,8 @@ export class NothingCached extends Error {
 
 export type CoalescingCacheOptions = {
   retryMs: number;
+  /** A value read less than two refreshes ago is answered while the next read runs, not after it. */
+  answerWhileRefreshing?: boolean;
   now?: () => number;
   /** Told about each failed read (the caller logs it). */
   onError?: (key: string, error: unknown) => void;
@@ -44,10 +48,17 @@ export class CoalescingCache<T> {
       this.entries.set(key, entry);
     }
     const now = this.now();
-    const fresh = entry.value !== undefined && now - entry.readAt < freshMs;
+    const age = now - entry.readAt;
+    const fresh = entry.value !== undefined && age < freshMs;
     const resting = entry.failedAt !== undefined && now - entry.failedAt < this.options.retryMs;
     if (!fresh && !resting && !entry.reading) entry.reading = this.read(key, entry, read);
-    if (entry.reading) await entry.reading;
+    // The read's outcome is kept in the entry (a failure included): nobody has to wait for it.
+    const answerNow =
+      this.options.answerWhileRefreshing &&
+      entry.value !== undefined &&
+      entry.failedAt === undefined &&
+      age < 2 * freshMs;
+    if (entry.reading && !answerNow) await entry.reading;
     if (entry.value === undefined) throw new NothingCached(key);
     const stale = entry.failedAt !== undefined && entry.failedAt >= entry.readAt;
     return { value: entry.value, readAt: entry.readAt, stale };

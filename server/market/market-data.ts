@@ -16,7 +16,9 @@ import { type Cached, CoalescingCache, NothingCached } from './coalescing-cache.
 // read from the exchange's public endpoints through a CoalescingCache, so that what the exchange is asked
 // does not grow with the number of members watching: one call per symbol, interval and refresh. The
 // allow-list itself is read from the database through the same kind of cache (a few seconds), so a candle
-// request costs no query; a change made here applies at once, one made by another process within LIST_MS.
+// request costs no query; a change made here applies at once, one made by another process within two
+// LIST_MS. As a candle refresh falls due, members are answered the last read while the next one runs (the
+// chart's last candle moves with the live price anyway); only candles older than two refreshes are waited for.
 
 export type MarketSource = Pick<ExchangeReader, 'candles' | 'tickers' | 'exchangeInfo'>;
 export type MarketSymbolRow = Selectable<MarketSymbolsTable>;
@@ -72,10 +74,16 @@ export function createMarketData(options: MarketDataOptions) {
       'market data: the exchange did not answer; the last data is shown',
     );
   const cacheOptions = { retryMs: timing.retryMs, now, onError };
-  const candleCache = new CoalescingCache<Candle[]>(cacheOptions);
+  // Charts: the last read while the next runs. Tickers are waited for: crossing alerts and live prices
+  // read them, and a second-old price would move an alert a tick later.
+  const candleCache = new CoalescingCache<Candle[]>({ ...cacheOptions, answerWhileRefreshing: true });
   const tickerCache = new CoalescingCache<Ticker>(cacheOptions);
   const infoCache = new CoalescingCache<ExchangeInfo>(cacheOptions);
-  const listCache = new CoalescingCache<Map<string, MarketSymbolRow>>({ ...cacheOptions, retryMs: 0 });
+  const listCache = new CoalescingCache<Map<string, MarketSymbolRow>>({
+    ...cacheOptions,
+    retryMs: 0,
+    answerWhileRefreshing: true,
+  });
 
   const readList = async () => {
     const rows = await db
