@@ -54,7 +54,8 @@ export async function shoot(page: Page, name: string): Promise<void> {
   // Let fonts and antd's motion settle so screenshots are stable.
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  // A full-page capture renders the whole page in software: with both cores busy it took over 20 s.
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, timeout: PAGE_LOAD_TIMEOUT });
 }
 
 export function uniqueEmail(prefix: string): string {
