@@ -46,7 +46,9 @@ describe('MembershipNotice', () => {
   });
 
   it('reminds a member of the end with the date, days left, what closes and whom to contact; closing dismisses it', async () => {
-    const expiryDate = new Date(Date.now() + 5 * DAY + 3_600_000).toISOString();
+    // Noon five calendar days from today: "5 days left" at any hour of the run (an hour after "five days
+    // from now" is six calendar days away after 23:00).
+    const expiryDate = dayjs().add(5, 'day').startOf('day').add(12, 'hour').toISOString();
     const pending: PendingMembershipNotice = {
       notice: { kind: 'reminder', thresholdDays: 7, expiryDate },
       contact: { text: 'vip@portal.example', href: 'mailto:vip@portal.example' },

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ManagedUserRow, RoleWithCount, UserDetail } from '#shared/schemas/management.ts';
 import { changeLocale } from '../../lib/i18n.ts';
@@ -20,7 +21,8 @@ function row(overrides: Partial<ManagedUserRow>): ManagedUserRow {
     userId: 'u-1',
     userName: 'lin@example.com',
     email: 'lin@example.com',
-    memberExpiryDate: new Date(Date.now() + 30 * DAY + 60_000).toISOString(),
+    // Noon thirty calendar days from today: "30 days" at any minute of the run.
+    memberExpiryDate: dayjs().add(30, 'day').startOf('day').add(12, 'hour').toISOString(),
     memberCredit: 1500,
     tags: [1],
     createdAt: '2024-05-01T08:00:00.000Z',
