@@ -197,10 +197,26 @@ export async function signIn(
 }
 
 /** Opens the header's personal dropdown. */
+/**
+ * Clicks a control of the header's right-hand corner. A journey running beside this one may push a live
+ * notification to every member (an important news item stays until closed), and it lands over that corner:
+ * when the click cannot land, the open notifications are closed, as a person would, and the click fails so
+ * that the caller's retry clicks again.
+ */
+async function clickPastNotifications(page: Page, target: Locator): Promise<void> {
+  try {
+    await target.click({ timeout: 2_000 });
+  } catch (error) {
+    for (const close of await page.locator('.ant-notification-notice-close').all())
+      await close.click({ timeout: 2_000 }).catch(() => undefined);
+    throw error;
+  }
+}
+
 export async function openUserMenu(page: Page) {
   await expect(async () => {
     if (!(await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=sign-out]').isVisible())) {
-      await page.getByTestId('user-menu').click();
+      await clickPastNotifications(page, page.getByTestId('user-menu'));
     }
     await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=sign-out]')).toBeVisible({
       timeout: 2_000,
@@ -228,7 +244,7 @@ export async function switchLanguage(page: Page, locale: 'zh' | 'en'): Promise<v
   // The language menu opens with an animation; retry the whole gesture if a click lands mid-motion.
   await expect(async () => {
     if (!(await page.getByTestId(`language-option-${locale}`).isVisible())) {
-      await page.getByTestId('language-switch').click();
+      await clickPastNotifications(page, page.getByTestId('language-switch'));
     }
     await page.getByTestId(`language-option-${locale}`).click({ timeout: 2_000 });
     // The other language's texts may still be loading on a busy machine: give them a moment before retrying.
