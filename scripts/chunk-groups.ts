@@ -12,10 +12,12 @@ import type { Plugin } from 'vite';
 // - `public-shell`: what the public layout imports statically beyond the two above (its menus, the user menu,
 //   the antd components it draws): the home page, the teaching pages and every member page sit in it.
 //
-// The antd icons the app uses go into one `icons` file, since each would otherwise be a file of its own, and
-// the API contract with its schemas and zod into one `contract` file: the API client downloads it with a
-// page's first call (a page that calls nothing, like the home page for a visitor, does not load it), and
-// forms that validate with the shared schemas load it too. Route code (pages, the sign-in screens, the back
+// The antd icons the app uses go into one `icons` file, since each would otherwise be a file of its own, except
+// those the first screens draw (the shells' and the home page's, with those of the antd components they use):
+// they go into the shell groups, so the home page does not download every icon of the back office to draw
+// its own. The API contract with its schemas and zod go into one `contract` file: the API client downloads
+// it with a page's first call (a page that calls nothing, like the home page for a visitor, does not load
+// it), and forms that validate with the shared schemas load it too. Route code (pages, the sign-in screens, the back
 // office, editors, charts) stays split by route.
 
 /** The modules of antd's icons, one per icon, each a pure SVG description and a component around it. */
@@ -38,6 +40,37 @@ const SHELL_ROOTS = {
   'public-shell': ['app/layouts/public-layout.tsx'],
 } as const;
 
+/** Pages of the first visit beyond the shells whose icons travel with the public shell. */
+const FIRST_SCREEN_PAGES = ['app/features/home/home-page.tsx'];
+
+/** Indexes that re-export a whole library: the icon walk follows the names imported from them instead. */
+const ANTD_INDEX = /[\\/]node_modules[\\/]antd[\\/]es[\\/]index\.js$/;
+const ICONS_INDEX = /[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]index\.js$/;
+const ANTD_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']antd["']/g;
+const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@ant-design\/icons["']/g;
+
+/** The names an app module imports from a library's index, read from its transformed code. */
+function namesImported(code: string | null | undefined, from: RegExp): string[] {
+  if (!code) return [];
+  return [...code.matchAll(from)].flatMap((match) =>
+    (match[1] ?? '')
+      .split(',')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '',
+      )
+      .filter((name) => /^[A-Za-z]\w*$/.test(name) && name !== 'type'),
+  );
+}
+
+/** The icon's name for an icon module (`…/es/icons/ReadOutlined.js` and its SVG `…/es/asn/ReadOutlined.js`). */
+function iconNameOf(id: string): string {
+  return path.basename(id).replace(/\.js$/, '');
+}
+
 type ShellName = keyof typeof SHELL_ROOTS;
 
 /**
@@ -46,6 +79,8 @@ type ShellName = keyof typeof SHELL_ROOTS;
  */
 export function chunkGroups(appRoot: string) {
   const members: Record<ShellName, Set<string>> = { shell: new Set(), 'public-shell': new Set() };
+  const icons: Record<ShellName, Set<string>> = { shell: new Set(), 'public-shell': new Set() };
+  const antdEs = path.resolve(appRoot, '..', 'node_modules', 'antd', 'es');
 
   const plugin: Plugin = {
     name: 'portal-chunk-groups',
@@ -65,20 +100,59 @@ export function chunkGroups(appRoot: string) {
           pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       }
+
+      // The icons a group's code can draw: those its own modules import by name, and those of the antd
+      // components they use (antd imports each icon's module directly).
+      const iconsReachedFrom = (files: readonly string[]) => {
+        const found = new Set<string>();
+        const visited = new Set<string>();
+        const pending = files.map((file) => path.resolve(appRoot, '..', file));
+        for (const root of pending)
+          if (!this.getModuleInfo(root)) this.error(`chunk groups: ${root} is not in the module graph`);
+        while (pending.length > 0) {
+          const id = pending.pop() as string;
+          if (visited.has(id)) continue;
+          visited.add(id);
+          if (ICON_MODULE.test(id)) {
+            found.add(iconNameOf(id));
+            continue;
+          }
+          const info = this.getModuleInfo(id);
+          if (!info) continue;
+          if (!id.includes('node_modules')) {
+            for (const icon of namesImported(info.code, ICON_IMPORT)) found.add(icon);
+            for (const component of namesImported(info.code, ANTD_IMPORT)) {
+              const folder = component.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+              pending.push(path.join(antdEs, folder, 'index.js'));
+            }
+          }
+          for (const dep of info.importedIds)
+            if (!ANTD_INDEX.test(dep) && !ICONS_INDEX.test(dep)) pending.push(dep);
+        }
+        return found;
+      };
+      icons.shell = iconsReachedFrom(SHELL_ROOTS.shell);
+      icons['public-shell'] = iconsReachedFrom([...SHELL_ROOTS['public-shell'], ...FIRST_SCREEN_PAGES]);
+      for (const icon of icons.shell) icons['public-shell'].delete(icon);
     },
   };
 
+  const iconOf = (name: ShellName, id: string) => ICON_MODULE.test(id) && icons[name].has(iconNameOf(id));
   const shellGroup = (name: ShellName, priority: number) => ({
     name,
     priority,
-    test: (id: string) => members[name].has(id) && !ICON_MODULE.test(id),
+    test: (id: string) => (members[name].has(id) && !ICON_MODULE.test(id)) || iconOf(name, id),
   });
 
   return {
     plugin,
     groups: [
       { name: 'framework', test: FRAMEWORK_MODULE, priority: 4 },
-      { name: 'icons', test: ICON_MODULE, priority: 3 },
+      {
+        name: 'icons',
+        test: (id: string) => ICON_MODULE.test(id) && !iconOf('shell', id) && !iconOf('public-shell', id),
+        priority: 3,
+      },
       shellGroup('shell', 2),
       shellGroup('public-shell', 1),
       { name: 'contract', test: CONTRACT_MODULE, priority: 0 },
