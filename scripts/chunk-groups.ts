@@ -17,8 +17,8 @@ import type { Plugin } from 'vite';
 // they go into the shell groups, so the home page does not download every icon of the back office to draw
 // its own. The API contract with its schemas and zod go into one `contract` file: the API client downloads
 // it with a page's first call (a page that calls nothing, like the home page for a visitor, does not load
-// it), and forms that validate with the shared schemas load it too. Route code (pages, the sign-in screens, the back
-// office, editors, charts) stays split by route.
+// it), and forms that validate with the shared schemas load it too. Route code (pages, the sign-in screens,
+// the back office, editors, charts) stays split by route.
 
 /** The modules of antd's icons, one per icon, each a pure SVG description and a component around it. */
 const ICON_MODULE = /[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn)[\\/]/;
@@ -55,13 +55,7 @@ function namesImported(code: string | null | undefined, from: RegExp): string[] 
   return [...code.matchAll(from)].flatMap((match) =>
     (match[1] ?? '')
       .split(',')
-      .map(
-        (part) =>
-          part
-            .trim()
-            .split(/\s+as\s+/)[0]
-            ?.trim() ?? '',
-      )
+      .map((part) => part.replace(/\s+as\s+\w+\s*$/, '').trim())
       .filter((name) => /^[A-Za-z]\w*$/.test(name) && name !== 'type'),
   );
 }

@@ -196,7 +196,6 @@ export async function signIn(
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: REDIRECT_TIMEOUT });
 }
 
-/** Opens the header's personal dropdown. */
 /**
  * Clicks a control of the header's right-hand corner. A journey running beside this one may push a live
  * notification to every member (an important news item stays until closed), and it lands over that corner:
@@ -213,6 +212,7 @@ async function clickPastNotifications(page: Page, target: Locator): Promise<void
   }
 }
 
+/** Opens the header's personal dropdown. */
 export async function openUserMenu(page: Page) {
   await expect(async () => {
     if (!(await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=sign-out]').isVisible())) {
