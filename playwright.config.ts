@@ -68,6 +68,13 @@ export default defineConfig({
         // The compositor in the browser process rather than a GPU process of its own (software only here):
         // about 15 % less CPU for the same journeys, measured in docs/operations.md.
         '--in-process-gpu',
+        // Less work in every renderer for pages that live a few seconds: no optimizing compiler (Ignition,
+        // Sparkplug and Maglev still run), no paint held back for the first frame, no back-forward cache,
+        // no antialiased layer edges, and none of the browser's own features these pages never use. Together
+        // about 9 % less CPU for the same journeys (docs/operations.md).
+        '--js-flags=--no-opt',
+        '--disable-features=PaintHolding,BackForwardCache,Translate,OptimizationHints,MediaRouter,AcceptCHFrame',
+        '--disable-composited-antialiasing',
       ],
     },
   },
