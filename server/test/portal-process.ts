@@ -27,9 +27,14 @@ export type PortalProcess = {
 
 /**
  * Starts a portal on `env`'s DATA_DIR (and DATABASE_URL) with a known administrator, and resolves once it
- * serves (within SERVER_START_MS); rejects with its output if it ends first.
+ * serves (within SERVER_START_MS); rejects with its output if it ends first. Portals on unrelated data
+ * should have administrators of their own: an authenticator code is good once, and the sign-in helpers
+ * count the codes used by address, so one address signed in on many portals waits for fresh codes.
  */
-export async function startPortalProcess(env: Record<string, string>): Promise<PortalProcess> {
+export async function startPortalProcess(
+  env: Record<string, string>,
+  admin: { email: string; password: string } = PORTAL_ADMIN,
+): Promise<PortalProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [MAIN], {
@@ -40,10 +45,10 @@ export async function startPortalProcess(env: Record<string, string>): Promise<P
       PUBLIC_URL: base,
       CAPTCHA_TEST_CODE: TEST_CAPTCHA,
       AUTH_RATE_LIMIT: '10000',
-      ADMIN_EMAIL: PORTAL_ADMIN.email,
-      ADMIN_PASSWORD: PORTAL_ADMIN.password,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
       // The administrator signs in with two factors; the sign-in helpers compute its codes.
-      ...firstAdminAuthenticator(PORTAL_ADMIN.email),
+      ...firstAdminAuthenticator(admin.email),
       ...env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
