@@ -9,11 +9,21 @@ import { SmtpFake } from './smtp-fake.ts';
 import { TEST_APP_SECRET } from './two-factor.ts';
 
 export async function freePort(): Promise<number> {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
+}
+
+/**
+ * A free loopback port held until released: nothing else can take it meanwhile, an outgoing connection's
+ * own port included (the kernel hands out the same range). For a server that must know its port long
+ * before it listens (the app's PUBLIC_URL), released just before it listens.
+ */
+export async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return { port, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 type ListeningApp = {
@@ -29,7 +39,9 @@ export async function listenOn(
   env: Record<string, string> = {},
   deps: { hubSweepEveryMs?: number } = {},
 ): Promise<ListeningApp> {
-  const port = await freePort();
+  // Held while the app is built (a moment, or seconds on a busy machine): a port only looked up could be
+  // taken meanwhile by another test's server or connection.
+  const { port, release } = await reservePort();
   const base = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -41,7 +53,12 @@ export async function listenOn(
     APP_SECRET: TEST_APP_SECRET,
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, authRateLimitPerMinute: 10_000, ...deps });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, database, logger: false, authRateLimitPerMinute: 10_000, ...deps });
+  } finally {
+    await release();
+  }
   await app.listen({ port, host: '127.0.0.1' });
   return { app, base, close: () => app.close() };
 }
