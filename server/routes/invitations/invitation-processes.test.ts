@@ -78,7 +78,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('invitation rewards acros
   }, async () => {
     const db = testDb.database.db;
     const [a, b] = bases as [string, string];
-    const admins = await Promise.all([a, b].map((base) => signInOverHttp(base, ADMIN.email, ADMIN.password)));
+    // One after the other: the two sign-ins use consecutive authenticator codes, and a code is refused once a
+    // later one was accepted, so the second must not reach the portal first.
+    const admins: Awaited<ReturnType<typeof signInOverHttp>>[] = [];
+    for (const base of [a, b]) admins.push(await signInOverHttp(base, ADMIN.email, ADMIN.password));
     await db
       .updateTable('invitation_settings')
       .set({ credit_enabled: 1, credit_amount: CREDIT, days_enabled: 1, days_amount: 3 })
