@@ -53,7 +53,10 @@ export default defineConfig({
     // As people who ask their system for less motion: antd and the notice bar stop animating, so a click never
     // lands mid-motion and the browser does not repaint an endless marquee (shell.spec.ts checks both settings).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot; the trace's
+    // own screencast is off: encoding a frame for every paint was about half of the journeys' CPU, mostly in
+    // the browser process (docs/operations.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
