@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { theme as antdTheme, ConfigProvider } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, TOAST_DURATION_SECONDS } from '#shared/constants.ts';
+import { DEFAULT_LOCALE } from '#shared/constants.ts';
 import { antdLocaleFor } from './lib/antd-locale.ts';
 import { ApiError } from './lib/api-client.ts';
 import { AuthProvider } from './lib/auth/auth-context.tsx';
 import type { AuthClient } from './lib/auth/auth-service.ts';
+import { FeedbackProvider } from './lib/feedback.tsx';
 import { i18n } from './lib/i18n.ts';
 import { isLocale } from './lib/locale.ts';
 import { theme } from './lib/theme.ts';
@@ -27,6 +28,24 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The theme's text colour, size, line height and font for everything inside (what antd's App gave its root). */
+function AppText({ children }: { children: ReactNode }) {
+  const { token } = antdTheme.useToken();
+  return (
+    <div
+      className="portal-app"
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const language = instance.resolvedLanguage ?? instance.language;
@@ -38,12 +57,9 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   );
   return (
     <ConfigProvider locale={antdLocale} theme={themed}>
-      <AntApp
-        message={{ duration: TOAST_DURATION_SECONDS, maxCount: 3 }}
-        notification={{ placement: 'topRight', stack: { threshold: 3 } }}
-      >
-        {children}
-      </AntApp>
+      <FeedbackProvider>
+        <AppText>{children}</AppText>
+      </FeedbackProvider>
     </ConfigProvider>
   );
 }

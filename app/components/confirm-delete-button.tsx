@@ -1,5 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
+import { useFeedback } from '../lib/feedback.tsx';
 
 /**
  * A list row's delete link: asks first, then deletes, toasts `deletedText` on success and stays quiet on
@@ -24,7 +25,7 @@ export function ConfirmDeleteButton({
   remove: () => Promise<unknown>;
   testId: string;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return (
     <Popconfirm
       title={title}

@@ -1,10 +1,10 @@
-import { App } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type ApiClient, createApiClient } from './api-client.ts';
 import { useAuthClient } from './auth/auth-context.tsx';
 import { loginPath } from './auth/auth-paths.ts';
 import { currentReturnUrl } from './auth/return-url.ts';
+import { useFeedback } from './feedback.tsx';
 import { currentLocale, i18n } from './i18n.ts';
 import { requestStepUp } from './step-up.ts';
 
@@ -16,7 +16,7 @@ export function useApiClient(): ApiClient {
   const auth = useAuthClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const locationRef = useRef(location);
   useEffect(() => {
     locationRef.current = location;

@@ -12,12 +12,13 @@ import {
 import Image from '@tiptap/extension-image';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Alert, App, Button, Form, Input, Modal, Tooltip } from 'antd';
+import { Alert, Button, Form, Input, Modal, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { IMAGE_ACCEPT, imageFileProblem, useUploadImage } from '../../lib/image-upload.ts';
 import './rich-text.css';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 
 // The article editor (Tiptap, loaded lazily: see lazy-rich-text-editor.tsx). Its HTML is cleaned by the
@@ -94,7 +95,7 @@ function Divider() {
 
 export function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
   const { t } = useTranslation('teach');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { status } = Form.Item.useStatus();
   const onChangeRef = useRef(onChange);
   useEffect(() => {

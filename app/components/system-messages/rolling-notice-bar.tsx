@@ -1,9 +1,11 @@
 import { CaretRightOutlined, NotificationOutlined, PauseOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Typography } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import { Alert, Button } from 'antd';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SystemMessageDto } from '#shared/realtime.ts';
-import { formatDateTime, publisherLabel } from './message-meta.ts';
+
+// The dialog that shows a notice in full (antd Modal) is downloaded at the first click on a notice.
+const NoticeDialog = lazy(async () => ({ default: (await import('./notice-dialog.tsx')).NoticeDialog }));
 
 // The rolling notice bar (spec §2): roll-flagged system messages scroll by like a ticker. The scrolling
 // pauses while the pointer is over the bar or keyboard focus is in it, and stays paused with the pause
@@ -90,7 +92,13 @@ export function RollingNoticeBar({
 }) {
   const { t } = useTranslation('advisories');
   const [paused, setPaused] = useState(false);
-  const [open, setOpen] = useState<SystemMessageDto | null>(null);
+  const [open, setOpenMessage] = useState<SystemMessageDto | null>(null);
+  // The last message opened stays in the dialog while it closes.
+  const [shown, setShown] = useState<SystemMessageDto | null>(null);
+  const setOpen = (message: SystemMessageDto | null) => {
+    setOpenMessage(message);
+    if (message) setShown(message);
+  };
   if (messages.length === 0) return null;
 
   return (
@@ -137,28 +145,11 @@ export function RollingNoticeBar({
           />
         }
       />
-      <Modal
-        open={open !== null}
-        title={open?.title}
-        onCancel={() => setOpen(null)}
-        footer={
-          <Button type="primary" onClick={() => setOpen(null)}>
-            {t('messages.close')}
-          </Button>
-        }
-      >
-        {open ? (
-          <>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{open.content}</Typography.Paragraph>
-            <Typography.Text type="secondary">
-              {t('messages.meta', {
-                publisher: publisherLabel(t, open.publishedUserName),
-                time: formatDateTime(open.publishedTimestamp),
-              })}
-            </Typography.Text>
-          </>
-        ) : null}
-      </Modal>
+      {shown && (
+        <Suspense fallback={null}>
+          <NoticeDialog message={shown} open={open !== null} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

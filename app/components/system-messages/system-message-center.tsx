@@ -1,11 +1,11 @@
 import { SoundOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { type CSSProperties, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POPUP_NOTIFICATION_DURATION } from '#shared/constants.ts';
 import type { SystemMessageDto } from '#shared/realtime.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { markDismissed, pendingPopups, rollingMessages } from '../../lib/hub/hub-cache.ts';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
 import { useSystemMessages } from '../../lib/hub/hub-queries.ts';
@@ -46,7 +46,7 @@ function useDismissPop(sub: string | undefined) {
 /** Pop-flagged messages as persistent notifications with the reminder sound, once per message per user. */
 function usePopups(sub: string | undefined, messages: SystemMessageDto[] | undefined) {
   const { t, i18n } = useTranslation('advisories');
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const dismiss = useDismissPop(sub);
   const language = i18n.resolvedLanguage;
 

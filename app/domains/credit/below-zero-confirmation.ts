@@ -1,5 +1,5 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { negativeBalanceRefusal } from './negative-balance.ts';
 
 /**
@@ -8,7 +8,7 @@ import { negativeBalanceRefusal } from './negative-balance.ts';
  * Answers null when the admin declines. Other failures are thrown as they came.
  */
 export function useBelowZeroConfirmation() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const { t } = useTranslation('invitationAdmin');
   return async <T>(send: (allowNegative: boolean) => Promise<T>): Promise<T | null> => {
     try {

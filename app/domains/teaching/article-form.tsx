@@ -1,6 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { FormRule } from 'antd';
-import { Alert, App, Button, Col, Flex, Form, Input, Row } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX_LENGTH } from '#shared/constants.ts';
 import { message as sharedMessage } from '#shared/messages.ts';
@@ -9,6 +9,7 @@ import { FormActions } from '../../components/form-actions.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
 import { hasArticleContent } from '../../components/rich-text/sanitize.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
@@ -82,7 +83,7 @@ export function ArticleForm({
 }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('teach');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ArticleFormValues>();
   useRevalidateOnLanguageChange(form);
   const save = useSaveArticle();

@@ -1,9 +1,10 @@
 import { LoadingOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Image, Typography, Upload } from 'antd';
+import { Button, Flex, Form, Image, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { IMAGE_ACCEPT, imageFileProblem, useUploadImage } from '../../lib/image-upload.ts';
 
 const COVER_WIDTH = 240;
@@ -23,7 +24,7 @@ export function CoverUpload({
   id?: string;
 }) {
   const { t } = useTranslation('teach');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { status } = Form.Item.useStatus();
   const upload = useUploadImage();
   const url = safeImageUrl(value);

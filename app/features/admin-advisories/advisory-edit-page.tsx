@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Input, Result, Select, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Result, Select, Skeleton, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { ADVISORY_FIELDS, useAdvisory, useAdvisoryTraders, useSaveAdvisory } from './advisories-api.ts';
@@ -26,7 +27,7 @@ interface AdvisoryFormValues {
 function AdvisoryForm({ advisory }: { advisory: AdminAdvisory | null }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('advisoriesAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<AdvisoryFormValues>();
   useRevalidateOnLanguageChange(form);

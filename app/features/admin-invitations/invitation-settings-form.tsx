@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { App, Button, Form, InputNumber, Switch, Typography } from 'antd';
+import { Button, Form, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   type InvitationSettings,
@@ -9,6 +9,7 @@ import {
 import { FormActions } from '../../components/form-actions.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { SETTINGS_FIELDS, useUpdateInvitationSettings } from './invitation-admin-api.ts';
@@ -20,7 +21,7 @@ type SettingsValues = UpdateInvitationSettingsRequest;
 export function InvitationSettingsForm({ settings }: { settings: InvitationSettings }) {
   const { t } = useTranslation('invitationAdmin');
   const formLayout = useFormLayout();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<SettingsValues>();
   useRevalidateOnLanguageChange(form);
   const update = useUpdateInvitationSettings();

@@ -1,9 +1,10 @@
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { INVITATION_LIMITS } from '#shared/invitations.ts';
 import { type AdminReward, reverseRewardRequest } from '#shared/schemas/invitations.ts';
 import { useBelowZeroConfirmation } from '../../domains/credit/below-zero-confirmation.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { REVERSE_FIELDS, useReverseReward } from './invitation-admin-api.ts';
 import { rewardLabel } from './reward-label.ts';
@@ -11,7 +12,7 @@ import { rewardLabel } from './reward-label.ts';
 /** Asks for the reason of a reversal, then reverses (asking again if the inviter's points would go below 0). */
 export function ReverseRewardModal({ reward, onClose }: { reward: AdminReward | null; onClose: () => void }) {
   const { t } = useTranslation('invitationAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ reason: string }>();
   useRevalidateOnLanguageChange(form);
   const reverse = useReverseReward();

@@ -1,16 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  DatePicker,
-  Flex,
-  Form,
-  type FormInstance,
-  InputNumber,
-  Radio,
-  Select,
-} from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +11,7 @@ import { AdminEditPage } from '../../components/admin-edit-page.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { roleName } from '../../lib/role-labels.ts';
@@ -57,7 +47,7 @@ const expiryRule = {
 function LevelSetForm({ set }: { set: LevelSetView | null }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('levelsAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<LevelSetFormValues>();
   useRevalidateOnLanguageChange(form);

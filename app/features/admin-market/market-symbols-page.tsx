@@ -1,7 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
-  App,
   Button,
   Flex,
   Grid,
@@ -17,13 +16,14 @@ import { useTranslation } from 'react-i18next';
 import type { MarketSymbol } from '#shared/schemas/market.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useAddSymbol, useDeleteSymbol, useExchangeSymbols, useListedSymbols } from './market-api.ts';
 
 const { Title, Text } = Typography;
 
 function RemoveButton({ symbol }: { symbol: string }) {
   const { t } = useTranslation('marketAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const remove = useDeleteSymbol();
   return (
     <Popconfirm
@@ -51,7 +51,7 @@ function RemoveButton({ symbol }: { symbol: string }) {
 /** Picks a symbol the exchange trades and adds it to the list. */
 function AddSymbol() {
   const { t } = useTranslation('marketAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const exchange = useExchangeSymbols();
   const add = useAddSymbol();
   const [picked, setPicked] = useState<string | null>(null);

@@ -1,16 +1,17 @@
 import { EyeInvisibleOutlined, EyeOutlined, PushpinOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '#shared/schemas/media.ts';
 import { MediaFilterBar } from '../../domains/media/media-filter-bar.tsx';
 import { hasFilters, useMediaStream } from '../../domains/media/media-stream-api.ts';
 import { MediaStreamList } from '../../domains/media/media-stream-list.tsx';
 import { useStreamFilters } from '../../domains/media/use-stream-filters.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useItemFlag } from './media-admin-api.ts';
 
 function ItemActions({ item }: { item: MediaItem }) {
   const { t } = useTranslation('mediaAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const flag = useItemFlag();
   const set = async (name: 'hidden' | 'pinned', on: boolean) => {
     try {

@@ -1,10 +1,11 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Tag, Typography, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message as messageOf } from '#shared/messages.ts';
 import type { OpmlImportResult } from '#shared/schemas/media.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useImportOpml } from './media-admin-api.ts';
 import { useExportOpml } from './opml-export.ts';
@@ -90,7 +91,7 @@ function ImportResult({ result, onClose }: { result: OpmlImportResult; onClose: 
  */
 export function OpmlTools({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('mediaAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const importer = useImportOpml();
   const exporter = useExportOpml();
   const [result, setResult] = useState<OpmlImportResult | null>(null);

@@ -1,8 +1,9 @@
-import { App, Button, Flex, Form, Input, Modal, Switch } from 'antd';
+import { Button, Flex, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addMediaKeywordRuleRequest, MEDIA_LIMITS, type MediaKeywordRule } from '#shared/schemas/media.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { RULE_FIELDS, useAddRule, useUpdateRule } from './media-admin-api.ts';
@@ -26,7 +27,7 @@ export type RuleDialog = { mode: 'add' } | { mode: 'edit'; rule: MediaKeywordRul
 function RuleForm({ editing, onClose }: { editing: MediaKeywordRule | null; onClose: () => void }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('mediaAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<RuleValues>();
   useRevalidateOnLanguageChange(form);
   const add = useAddRule();

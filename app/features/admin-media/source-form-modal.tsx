@@ -1,4 +1,4 @@
-import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
 } from '#shared/media.ts';
 import { addMediaSourceRequest, MEDIA_LIMITS, type MediaSource } from '#shared/schemas/media.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
@@ -48,7 +49,7 @@ function SourceForm({ source, onClose }: { source: MediaSource | null; onClose: 
   const formLayout = useFormLayout();
   const { t } = useTranslation('mediaAdmin');
   const { t: tMedia } = useTranslation('media');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<SourceValues>();
   useRevalidateOnLanguageChange(form);
   const add = useAddSource();

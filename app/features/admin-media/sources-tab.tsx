@@ -1,6 +1,5 @@
 import { EditOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import {
-  App,
   Button,
   Flex,
   Grid,
@@ -20,6 +19,7 @@ import type { MediaSource } from '#shared/schemas/media.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
+import { useFeedback } from '../../lib/feedback.tsx';
 import {
   useDeleteSource,
   useMediaSources,
@@ -47,7 +47,7 @@ function Time({ iso, fallback }: { iso: string | null; fallback: string }) {
 
 function EnabledSwitch({ source }: { source: MediaSource }) {
   const { t } = useTranslation('mediaAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const setEnabled = useSetSourceEnabled();
   return (
     <Switch
@@ -72,7 +72,7 @@ function EnabledSwitch({ source }: { source: MediaSource }) {
 /** Has an enabled source read at the next round (after a fix at the publisher, say), backoff or not. */
 function ReadNowButton({ source }: { source: MediaSource }) {
   const { t } = useTranslation('mediaAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const readNow = useReadSourceNow();
   return (
     <Button

@@ -1,6 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  App,
   Button,
   Flex,
   Form,
@@ -22,6 +21,7 @@ import { addOrUpdateSystemMessageRequest } from '#shared/schemas/system-messages
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime, publisherLabel } from '../../components/system-messages/message-meta.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useSystemMessages } from '../../lib/hub/hub-queries.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
@@ -47,7 +47,7 @@ interface MessageFormValues {
 
 function FlagSwitch({ message, flag }: { message: SystemMessageDto; flag: MessageFlag }) {
   const { t } = useTranslation('advisoriesAdmin');
-  const { message: toast } = App.useApp();
+  const { message: toast } = useFeedback();
   const setFlag = useSetMessageFlag();
   const value = flag === 'roll' ? message.isRoll : message.isPop;
   return (
@@ -72,7 +72,7 @@ function FlagSwitch({ message, flag }: { message: SystemMessageDto; flag: Messag
 
 function DeleteButton({ message }: { message: SystemMessageDto }) {
   const { t } = useTranslation('advisoriesAdmin');
-  const { message: toast } = App.useApp();
+  const { message: toast } = useFeedback();
   const remove = useDeleteMessage();
   return (
     <Popconfirm
@@ -108,7 +108,7 @@ function MessageModal({
 }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('advisoriesAdmin');
-  const { message: toast } = App.useApp();
+  const { message: toast } = useFeedback();
   const [form] = Form.useForm<MessageFormValues>();
   useRevalidateOnLanguageChange(form);
   const save = useSaveMessage();

@@ -1,14 +1,15 @@
 import { CheckOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Popconfirm } from 'antd';
+import { Button, Flex, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OnchainAdminAlert } from '#shared/schemas/onchain.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useAlertAction } from './onchain-admin-api.ts';
 
 /** A row's buttons: publish or discard a queued alert (first line), edit and delete (second). */
 export function AlertActions({ alert, onEdit }: { alert: OnchainAdminAlert; onEdit: () => void }) {
   const { t } = useTranslation('onchainAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const action = useAlertAction();
   const pending = (name: 'publish' | 'discard') =>
     action.isPending && action.variables?.id === alert.id && action.variables.action === name;

@@ -1,5 +1,4 @@
 import {
-  App,
   Button,
   Col,
   DatePicker,
@@ -20,6 +19,7 @@ import { ONCHAIN_CHAIN_IDS, ONCHAIN_DIRECTIONS, ONCHAIN_IMPORTANCE } from '#shar
 import { ONCHAIN_LIMITS, type OnchainAdminAlert, type OnchainLabel } from '#shared/schemas/onchain.ts';
 import { chainName, formatAmount } from '../../domains/onchain/onchain-format.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { type AlertFormValues, alertFormSchema, alertRequestOf, alertValuesOf } from './alert-form.ts';
@@ -50,7 +50,7 @@ function AlertForm({ alert, onClose }: { alert: OnchainAdminAlert | null; onClos
   const formLayout = useFormLayout();
   const { t } = useTranslation('onchainAdmin');
   const { t: tOnchain } = useTranslation('onchain');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<AlertFormValues>();
   useRevalidateOnLanguageChange(form);
   const add = useAddAlert();

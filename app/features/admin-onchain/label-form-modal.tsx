@@ -1,9 +1,10 @@
-import { App, Button, Flex, Form, Input, Modal, Select } from 'antd';
+import { Button, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ONCHAIN_LABEL_KINDS, type OnchainLabelKind } from '#shared/onchain.ts';
 import { addOnchainLabelRequest, ONCHAIN_LIMITS, type OnchainLabel } from '#shared/schemas/onchain.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { LABEL_FIELDS, useAddLabel, useUpdateLabel } from './onchain-admin-api.ts';
@@ -21,7 +22,7 @@ function LabelForm({ label, onClose }: { label: OnchainLabel | null; onClose: ()
   const formLayout = useFormLayout();
   const { t } = useTranslation('onchainAdmin');
   const { t: tOnchain } = useTranslation('onchain');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<LabelValues>();
   useRevalidateOnLanguageChange(form);
   const add = useAddLabel();

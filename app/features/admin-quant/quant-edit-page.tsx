@@ -1,5 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, type FormInstance, Input, Radio, Select } from 'antd';
+import { Button, Flex, Form, type FormInstance, Input, Radio, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { AdminEditPage } from '../../components/admin-edit-page.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { roleName } from '../../lib/role-labels.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
@@ -35,7 +36,7 @@ const rule = (field: string) => zodRule(quantForm, field);
 function QuantForm({ strategy }: { strategy: QuantStrategy | null }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('quantAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<QuantFormValues>();
   useRevalidateOnLanguageChange(form);

@@ -5,7 +5,7 @@ import {
   CloseOutlined,
   EditOutlined,
 } from '@ant-design/icons';
-import { App, Button, Card, Divider, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Divider, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { ArticleView } from '../../domains/teaching/article-view.tsx';
 import { editState } from '../../domains/teaching/edit-state.ts';
 import { useArticle, useReviewArticle } from '../../domains/teaching/teaching-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
@@ -100,7 +101,7 @@ type ReviewValues = { contentApproval: string };
 function ApprovalForm({ article }: { article: Article }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('teach');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<ReviewValues>();
   useRevalidateOnLanguageChange(form);

@@ -8,7 +8,6 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import {
-  App,
   Button,
   Flex,
   Form,
@@ -37,6 +36,7 @@ import { lastOfPath } from '../../domains/teaching/category-paths.ts';
 import { tableDateTime } from '../../domains/teaching/dates.ts';
 import { editState } from '../../domains/teaching/edit-state.ts';
 import { type ArticleQuery, useArticlePage, useDeleteArticle } from '../../domains/teaching/teaching-api.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 
 const { Title, Text } = Typography;
 
@@ -50,7 +50,7 @@ interface SearchValues {
 export function AdminTeachListPage() {
   const { t } = useTranslation('teach');
   const { t: tAdmin } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const phone = screens.sm === false;

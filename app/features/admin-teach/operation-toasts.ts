@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 
 /**
  * Spec §8: category saves say '操作成功！' or '操作失败！' ('Operation succeeded!' / 'Operation failed!');
@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
  */
 export function useOperationToasts() {
   const { t } = useTranslation('teach');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return {
     succeeded: () => void message.success(t('types.operationSucceeded')),
     failed: (error?: unknown, reasons: readonly string[] = []) => {

@@ -1,9 +1,10 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Switch } from 'antd';
+import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addApiKeyRequest, type TraderKey, updateApiKeyRequest } from '#shared/schemas/trader-keys.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { TRADER_FIELDS, useAddKey, useUpdateKey } from './traders-api.ts';
@@ -53,7 +54,7 @@ interface TraderFormDrawerProps {
 export function TraderFormDrawer({ open, editing, onClose, onCreated }: TraderFormDrawerProps) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('advisoriesAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<TraderFormValues>();
   useRevalidateOnLanguageChange(form);
   const width = useDrawerWidth();

@@ -1,5 +1,5 @@
 import { BarChartOutlined, LineChartOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import type { KeyCheck, KeySync } from '#shared/schemas/trading.ts';
 import { EXCHANGE_KEY_STATE_LABELS } from '#shared/trading-labels.ts';
 import { LinkButton } from '../../components/link-button.tsx';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useCheckKey } from './traders-api.ts';
 
@@ -193,7 +194,7 @@ export function keyStatusColumns(t: T): TableColumnsType<TraderKey> {
 /** Checks the key at the exchange now (POST /api/TraderKey/CheckApiKey), shows what was found, refreshes the list. */
 export function CheckKeyButton({ traderKey }: { traderKey: TraderKey }) {
   const { t } = useTranslation('advisoriesAdmin');
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const check = useCheckKey();
 
   const run = async () => {

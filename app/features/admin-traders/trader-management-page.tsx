@@ -1,10 +1,11 @@
 import { EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Grid, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Grid, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { roleLookup, roleTagColor, roleTagLabel } from '../../lib/role-labels.ts';
 import { TraderFormDrawer } from './trader-form-drawer.tsx';
 import { CheckKeyButton, KeyViewLinks, keyStatusColumns } from './trader-key-check.tsx';
@@ -24,7 +25,7 @@ const MONO = { fontFamily: "'SFMono-Regular', Consolas, 'Liberation Mono', Menlo
 
 function ActiveSwitch({ traderKey }: { traderKey: TraderKey }) {
   const { t } = useTranslation('advisoriesAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const activate = useActivateKey();
   return (
     <Switch

@@ -1,7 +1,8 @@
-import { App, Form, Modal, Select, Typography } from 'antd';
+import { Form, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '#shared/schemas/management.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { roleName } from '../../lib/role-labels.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { useUpdateKeyRoles } from './traders-api.ts';
@@ -26,7 +27,7 @@ export function TraderPermissionsModal({
 }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('advisoriesAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ permissionMap: number[] }>();
   const save = useUpdateKeyRoles();
 

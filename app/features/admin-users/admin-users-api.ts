@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import type { EndpointAt, QueryOf } from '#shared/api-contract.ts';
 import type {
   AddRoleRequest,
@@ -9,6 +8,7 @@ import type {
 import { accountKeys } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { USER_QUERY_PREFIX, useAuth } from '../../lib/auth/auth-context.tsx';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 
@@ -54,7 +54,7 @@ export function usersQueryOf(
 export function useUsersPage(params: UsersPageParams) {
   const api = useApiClient();
   const auth = useAuth();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useQuery({
     queryKey: adminUsersKeys.users(auth.user?.sub, params),
     queryFn: async ({ signal }) => {
@@ -80,7 +80,7 @@ export function useAllUsersCount() {
 export function useUser(userId: string) {
   const api = useApiClient();
   const auth = useAuth();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useQuery({
     queryKey: adminUsersKeys.user(auth.user?.sub, userId),
     queryFn: async ({ signal }) => {

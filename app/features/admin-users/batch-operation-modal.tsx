@@ -1,7 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import {
   Alert,
-  App,
   Button,
   Descriptions,
   Flex,
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, QUICK_EXPIRY_DAYS } from '#shared/constants.ts';
 import { isAdminRole } from '#shared/roles.ts';
 import { batchUserOperationRequest, MAX_BATCH_ROWS, type Role } from '#shared/schemas/management.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { useBatchUserOperation } from './admin-users-api.ts';
@@ -68,7 +68,7 @@ export function BatchOperationModal(props: BatchOperationModalProps) {
 function BatchForm({ selectedIds, allUsers, filtered, roles, onClose, onDone }: BatchOperationModalProps) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('adminUsers');
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const [form] = Form.useForm<BatchFormValues>();
   useRevalidateOnLanguageChange(form);
   const batch = useBatchUserOperation();

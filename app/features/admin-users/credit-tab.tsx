@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input, InputNumber, Modal, Statistic } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Modal, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVITATION_LIMITS } from '#shared/invitations.ts';
@@ -9,6 +9,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { useBelowZeroConfirmation } from '../../domains/credit/below-zero-confirmation.ts';
 import { CreditLedgerTable } from '../../domains/credit/credit-ledger-table.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { ADJUST_FIELDS, USER_LEDGER_PAGE_SIZE, useAdjustCredit, useUserLedger } from './credit-api.ts';
 
@@ -27,7 +28,7 @@ function AdjustCreditModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('invitationAdmin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<AdjustValues>();
   useRevalidateOnLanguageChange(form);
   const adjust = useAdjustCredit();

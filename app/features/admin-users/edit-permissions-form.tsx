@@ -1,5 +1,5 @@
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input, InputNumber, Select, Tag, Tooltip } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Select, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDIT_PERMISSION_EMAIL_MAX_LENGTH } from '#shared/constants.ts';
 import { message as sharedMessage } from '#shared/messages.ts';
@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/management.ts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { memberDaysRemaining } from '../../lib/membership-days.ts';
@@ -67,7 +68,7 @@ export function EditPermissionsForm({
 }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('adminUsers');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<PermissionValues>();
   useRevalidateOnLanguageChange(form);
   const assign = useAssignUserRole();

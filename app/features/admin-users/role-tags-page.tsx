@@ -1,6 +1,5 @@
 import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  App,
   Button,
   Card,
   Flex,
@@ -20,6 +19,7 @@ import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { type AddRoleRequest, addRoleRequest, type RoleWithCount } from '#shared/schemas/management.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { adminPagination } from './admin-table.ts';
 import { ADD_ROLE_FIELDS, useAddRole, useDeleteRole, useRolesWithCount } from './admin-users-api.ts';
@@ -132,7 +132,7 @@ export function RoleTagsPage() {
 
 function AddTagForm({ phone }: { phone: boolean }) {
   const { t } = useTranslation('adminUsers');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<AddRoleRequest>();
   useRevalidateOnLanguageChange(form);
   const add = useAddRole();
@@ -185,7 +185,7 @@ function AddTagForm({ phone }: { phone: boolean }) {
 
 function DeleteTagButton({ role }: { role: RoleWithCount }) {
   const { t } = useTranslation('adminUsers');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const remove = useDeleteRole();
   const blocker = deleteBlocker(role);
   const name = roleLabel(t, role.roleName);

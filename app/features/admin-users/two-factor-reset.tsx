@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Tag } from 'antd';
+import { Button, Flex, Popconfirm, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserDetail } from '#shared/schemas/management.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useApiClient } from '../../lib/use-api.ts';
 
 /**
@@ -12,7 +13,7 @@ import { useApiClient } from '../../lib/use-api.ts';
 export function TwoFactorReset({ user, self }: { user: UserDetail; self: boolean }) {
   const { t } = useTranslation('adminUsers');
   const api = useApiClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const reset = useMutation({
     mutationFn: () => api.post('/api/Management/ResetTwoFactor', { userId: user.userId }),

@@ -1,4 +1,4 @@
-import { App, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { useAuthClient } from '../../lib/auth/auth-context.tsx';
 import { loginPath } from '../../lib/auth/auth-paths.ts';
 import { AuthenticationResultStatus } from '../../lib/auth/auth-state.ts';
 import { pendingReturnUrl } from '../../lib/auth/return-url.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { AuthCarousel } from './auth-carousel.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -33,7 +34,7 @@ export function AuthScreen({ initialMode, interaction, notice = null, reset = nu
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const navigate = useNavigate();
   const auth = useAuthClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const backToLogin = () => {
     if (interaction) setMode('login');

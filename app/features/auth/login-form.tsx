@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Flex, Form, Input, Tag } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { message } from '#shared/messages.ts';
 import { type LoginRequest, type LoginResponse, loginRequest } from '#shared/schemas/auth.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
@@ -47,7 +48,7 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
   const api = useApiClient();
   const captcha = useCaptcha();
   const navigate = useNavigate();
-  const { message: toast } = App.useApp();
+  const { message: toast } = useFeedback();
   const [failed, setFailed] = useState<FailedCode | null>(null);
   const [leaving, setLeaving] = useState(false);
   /** The password was right and the account signs in with a second factor: its step's token. */

@@ -1,11 +1,12 @@
 import { GiftOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, Result, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message } from '#shared/messages.ts';
 import { type RegisterRequest, registerRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
@@ -25,7 +26,7 @@ export function RegisterForm({ onBackToLogin }: { onBackToLogin: () => void }) {
   const [form] = Form.useForm<RegisterValues>();
   useRevalidateOnLanguageChange(form);
   const api = useApiClient();
-  const { message: toast } = App.useApp();
+  const { message: toast } = useFeedback();
   const [legal, setLegal] = useState<'terms' | 'regions' | null>(null);
   const [registered, setRegistered] = useState<string | null>(null);
   // The code of the invitation link the person came with (kept for 30 days), sent with the registration.

@@ -1,12 +1,13 @@
 import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message } from '#shared/messages.ts';
 import { type LoginResponse, twoFactorCodeRequest, twoFactorRecoveryRequest } from '#shared/schemas/auth.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
@@ -30,7 +31,7 @@ export function TwoFactorStep({ token, onSignedIn, onRestart }: TwoFactorStepPro
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<Values>();
   const api = useApiClient();
-  const { message: toast } = App.useApp();
+  const { message: toast } = useFeedback();
   const [recovery, setRecovery] = useState(false);
   const [failed, setFailed] = useState<
     typeof LOGIN_RESULT.locked | typeof LOGIN_RESULT.incorrectPassword | null

@@ -1,8 +1,9 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, QRCode, Typography } from 'antd';
+import { Button, Card, Flex, QRCode, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { INVITE_QUERY_PARAMETER } from '#shared/invitations.ts';
 import { AUTH_PATHS } from '../../lib/auth/auth-paths.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 
 const { Text } = Typography;
 
@@ -16,7 +17,7 @@ export function inviteLinkOf(code: string, origin = window.location.origin): str
 /** The person's code and link, a button copying the link, and the link as a QR code (drawn in the page). */
 export function InviteLinkCard({ code }: { code: string }) {
   const { t } = useTranslation('invitation');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const link = inviteLinkOf(code);
 
   const copy = async () => {

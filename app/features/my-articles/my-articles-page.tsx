@@ -1,6 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  App,
   Button,
   Empty,
   Flex,
@@ -27,6 +26,7 @@ import { tableDateTime } from '../../domains/teaching/dates.ts';
 import { editState } from '../../domains/teaching/edit-state.ts';
 import { useArticlePage, useDeleteArticle } from '../../domains/teaching/teaching-api.ts';
 import { useAccount } from '../../lib/account.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 
 const { Title, Text, Paragraph } = Typography;
 
@@ -34,7 +34,7 @@ const { Title, Text, Paragraph } = Typography;
 export function MyArticlesPage() {
   const { t } = useTranslation('teach');
   const { t: tPersonal } = useTranslation('personal');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const account = useAccount();
   const screens = Grid.useBreakpoint();

@@ -7,7 +7,6 @@ import {
 } from '@ant-design/icons';
 import {
   Alert,
-  App,
   Button,
   Card,
   ConfigProvider,
@@ -32,6 +31,7 @@ import { MembersOnly } from '../../components/members-only.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useReact, useWithdrawReaction } from '../../domains/advisories/reaction-api.ts';
 import { REACTIONS, type ReactionKind, reactionKey } from '../../domains/advisories/reaction-kinds.tsx';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useAdvisoryCounts } from '../../lib/hub/hub-queries.ts';
 import { TRADING_VIEWS } from '../../lib/sections.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
@@ -222,7 +222,7 @@ function EngagementList() {
 /** One strategy: title, traders with their statistics, when, the reaction (changeable), counts, withdraw. */
 function EngagementRow({ record }: { record: Engagement }) {
   const { t } = useTranslation('advisories');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const react = useReact();
   const withdraw = useWithdrawReaction();
   const live = useAdvisoryCounts();

@@ -1,6 +1,5 @@
 import { SaveOutlined, UploadOutlined } from '@ant-design/icons';
 import {
-  App,
   Avatar,
   Button,
   Col,
@@ -27,6 +26,7 @@ import { FormActions } from '../../components/form-actions.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import { PROFILE_FIELDS, useUpdateProfile, useUploadAvatar } from './personal-api.ts';
@@ -86,7 +86,7 @@ export function PersonalEditPage() {
 
 function AvatarUpload({ current }: { current: string }) {
   const { t } = useTranslation('personal');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const upload = useUploadAvatar();
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -151,7 +151,7 @@ function readAsDataUrl(file: File): Promise<string> {
 function ProfileForm({ info }: { info: PersonalInfo }) {
   const formLayout = useFormLayout();
   const { t } = useTranslation('personal');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ProfileValues>();
   useRevalidateOnLanguageChange(form);
   const update = useUpdateProfile();

@@ -1,7 +1,6 @@
 import { DesktopOutlined, LockOutlined, MailOutlined, PoweroffOutlined } from '@ant-design/icons';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -31,6 +30,7 @@ import { FormActions } from '../../components/form-actions.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 import {
@@ -72,7 +72,7 @@ export function SecuritySettingsPage() {
 function ChangePasswordCard() {
   const formLayout = useFormLayout();
   const { t } = useTranslation('personal');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ChangePasswordRequest>();
   useRevalidateOnLanguageChange(form);
   const change = useChangePassword();
@@ -234,7 +234,7 @@ function ChangeEmailCard() {
 
 function SessionsCard() {
   const { t } = useTranslation('personal');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
   // Phones get one column: the device, with its address and sign-in time beneath.

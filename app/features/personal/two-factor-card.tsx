@@ -2,7 +2,6 @@ import { CopyOutlined, DownloadOutlined, SafetyCertificateOutlined } from '@ant-
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   type ButtonProps,
   Card,
@@ -25,6 +24,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { accountKeys } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, zodRule } from '../../lib/form-rules.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 
@@ -189,7 +189,7 @@ function SetUpDialog({
 }) {
   const { t } = useTranslation('personal');
   const api = useApiClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ code: string }>();
   const enable = useMutation({
     mutationFn: (code: string) =>
@@ -270,7 +270,7 @@ function CodeDialog({
 }) {
   const { t } = useTranslation('personal');
   const api = useApiClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ code?: string; recoveryCode?: string }>();
   const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -358,7 +358,7 @@ function CodeDialog({
 /** The ten recovery codes, shown once: copy, download, and a confirmation that they were kept. */
 function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
   const { t } = useTranslation('personal');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const text = (codes ?? []).join('\n');
   const download = () => {
     const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain;charset=utf-8' }));

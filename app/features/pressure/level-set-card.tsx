@@ -1,11 +1,12 @@
 import { BellOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { Alert, App, Card, Col, Flex, Row, Skeleton, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Card, Col, Flex, Row, Skeleton, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { distancePercent } from '#shared/levels.ts';
 import type { LevelSetView, LevelView } from '#shared/schemas/levels.ts';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useLiveMarketPrice } from '../../lib/hub/market-price.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import type { PriceLineSpec } from './candle-chart.tsx';
@@ -119,7 +120,7 @@ function LevelTable({
 
 function WatchSwitch({ set }: { set: LevelSetView }) {
   const { t } = useTranslation('pressure');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const watch = useWatchLevelSet();
   return (
     <Tooltip title={t('watchHelp')}>

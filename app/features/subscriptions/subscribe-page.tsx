@@ -1,10 +1,11 @@
 import { ArrowRightOutlined, CustomerServiceOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Empty, Flex, Result, Skeleton, Switch, Tag, Typography } from 'antd';
+import { Avatar, Empty, Flex, Result, Skeleton, Switch, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { useSubscriptions } from '../../lib/hub/hub-queries.ts';
 import { ADVISORY_FEED_PATH } from '../../lib/hub/live-connection.tsx';
 import { BRAND_COLORS } from '../../lib/theme.ts';
@@ -43,7 +44,7 @@ function NonMemberState() {
 
 function TraderList() {
   const { t } = useTranslation('advisories');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const subscriptions = useSubscriptions();
   const setSubscription = useSetSubscription();
 

@@ -1,17 +1,5 @@
 import { DeleteOutlined, MessageOutlined, SendOutlined } from '@ant-design/icons';
-import {
-  App,
-  Avatar,
-  Button,
-  Divider,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Skeleton,
-  Typography,
-} from 'antd';
+import { Avatar, Button, Divider, Empty, Flex, Form, Input, Popconfirm, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import {
@@ -26,6 +14,7 @@ import { articleStatusKind } from '../../domains/teaching/article-status.ts';
 import { tableDateTime } from '../../domains/teaching/dates.ts';
 import { useAddComment, useComments, useDeleteComment } from '../../domains/teaching/teaching-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useEngagement } from './engagement.ts';
 
@@ -69,7 +58,7 @@ export function CommentsSection({ article }: { article: Article }) {
 
 function CommentBox({ articleId }: { articleId: number }) {
   const { t } = useTranslation('teach');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ content: string }>();
   useRevalidateOnLanguageChange(form);
   const add = useAddComment(articleId);
@@ -118,7 +107,7 @@ function CommentBox({ articleId }: { articleId: number }) {
 
 function CommentItem({ comment, articleId }: { comment: Comment; articleId: number }) {
   const { t } = useTranslation('teach');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const remove = useDeleteComment(articleId);
   return (
     <Flex gap={12} style={{ padding: '14px 0', borderBottom: '1px solid #f0f0f0' }} data-testid="comment">

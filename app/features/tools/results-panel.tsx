@@ -1,7 +1,8 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Empty, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { TEXT_COLORS } from '../../lib/theme.ts';
 
 const { Text, Paragraph } = Typography;
@@ -38,7 +39,7 @@ const COPIED_MS = 2_000;
 
 export function CopyButton({ text, testId }: { text: string; testId: string }) {
   const { t } = useTranslation('tools');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

@@ -1,11 +1,12 @@
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AdvisoryDto } from '#shared/realtime.ts';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { useReact } from '../../domains/advisories/reaction-api.ts';
 import { REACTIONS, type ReactionKind, reactionKey } from '../../domains/advisories/reaction-kinds.tsx';
+import { useFeedback } from '../../lib/feedback.tsx';
 import type { ReactionCounts } from '../../lib/hub/hub-cache.ts';
 
 const { Title, Text } = Typography;
@@ -22,7 +23,7 @@ interface AdvisoryCardProps {
 /** One strategy of the feed: title, traders, time, the sanitized content and the three reactions. */
 export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProps) {
   const { t } = useTranslation('advisories');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const react = useReact();
   const pendingKind = react.isPending ? react.variables?.kind : undefined;
 

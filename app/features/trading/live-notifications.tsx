@@ -1,6 +1,7 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../lib/feedback.tsx';
 import { type LiveAnnouncement, liveAnnouncements } from '../../lib/hub/hub-live.ts';
 import { onTraderLiveChanged } from '../../lib/hub/hub-runtime.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -24,7 +25,7 @@ const MAX_NOTIFICATIONS = 3;
  */
 export function useLiveNotifications(traders: readonly LiveTrader[] | undefined) {
   const { t } = useTranslation('trading');
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const choose = useChooseTrader();
   const names = useRef(new Map<number, string>());
   names.current = new Map((traders ?? []).map((trader) => [trader.id, trader.keyName]));

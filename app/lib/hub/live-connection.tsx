@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth, useAuthClient } from '../auth/auth-context.tsx';
+import { useFeedback } from '../feedback.tsx';
 import { playReminder } from '../reminder-sound.ts';
 import type { HubStatus } from './hub-connection.ts';
 import {
@@ -57,7 +58,7 @@ export function LiveConnection() {
 /** Important media items arrived (keyword rules said so): one notification per read, with the reminder sound. */
 function useImportantMediaNotifications() {
   const { t } = useTranslation('media');
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const navigate = useNavigate();
 
   useEffect(
@@ -102,7 +103,7 @@ function useImportantMediaNotifications() {
 /** The live price crossed a level of a set the member watches: a notification with the reminder sound. */
 function useCrossingNotifications() {
   const { t } = useTranslation('pressure');
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const navigate = useNavigate();
 
   useEffect(
@@ -139,7 +140,7 @@ function useCrossingNotifications() {
 
 function useArrivalNotifications() {
   const { t } = useTranslation('advisories');
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const navigate = useNavigate();
 
   useEffect(
