@@ -33,7 +33,9 @@ export default defineConfig({
           setupFiles: ['app/testing/setup.ts'],
           isolate: false,
           maxWorkers: 2,
-          testTimeout: 20_000,
+          // The longest form journeys type and click through whole forms, all CPU; they run beside the browser
+          // journeys (scripts/test-all.ts), and on a machine already kept busy they took over 20 s.
+          testTimeout: 60_000,
         },
       },
       {
