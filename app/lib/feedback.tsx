@@ -24,16 +24,14 @@ type ShowMessage = (content: ReactNode | MessageArgsProps, duration?: number) =>
 type ShowNotification = (config: NotificationArgsProps) => void;
 
 /** What the host hands over once its holders are mounted (the part of antd's hook APIs the app uses). */
-export type FeedbackApi = {
+export type Feedback = {
   message: Record<MessageKind, ShowMessage>;
   notification: Record<NotificationKind, ShowNotification> & { destroy: (key?: Key) => void };
   /** Resolves true when the person confirmed, false when they cancelled. */
   modal: { confirm: (config: ModalFuncProps) => Promise<boolean> };
 };
 
-export type FeedbackHostProps = { onReady: (api: FeedbackApi | null) => void };
-
-export type Feedback = FeedbackApi;
+export type FeedbackHostProps = { onReady: (api: Feedback | null) => void };
 
 const FeedbackContext = createContext<Feedback | null>(null);
 
@@ -41,8 +39,8 @@ const FeedbackContext = createContext<Feedback | null>(null);
 let loadedHost: ComponentType<FeedbackHostProps> | null = null;
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  const api = useRef<FeedbackApi | null>(null);
-  const waiting = useRef<Array<(ready: FeedbackApi) => void>>([]);
+  const api = useRef<Feedback | null>(null);
+  const waiting = useRef<Array<(ready: Feedback) => void>>([]);
   const loading = useRef(false);
   const [Host, setHost] = useState<ComponentType<FeedbackHostProps> | null>(() => loadedHost);
 
@@ -62,14 +60,14 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
-  const onReady = useCallback((ready: FeedbackApi | null) => {
+  const onReady = useCallback((ready: Feedback | null) => {
     api.current = ready;
     if (!ready) return;
     for (const call of waiting.current.splice(0)) call(ready);
   }, []);
 
   const run = useCallback(
-    (call: (ready: FeedbackApi) => void) => {
+    (call: (ready: Feedback) => void) => {
       if (api.current) return call(api.current);
       waiting.current.push(call);
       load();
