@@ -226,4 +226,32 @@ describe.each(TEST_DIALECTS)('level sets on %s', (dialect) => {
       fake.setPrice('BTCUSDT', undefined);
     }
   });
+
+  it('reads a level crossed just after an interval ended, before the candles of the new interval are read', async () => {
+    const member = await kit.member(['StandardUser']);
+    // The exchange's candles end two intervals ago (as the candles read just before a boundary do a moment
+    // after it): the set, published now, has no candle of its own yet.
+    fake.clockOffsetMs = -2 * 30 * 60_000;
+    try {
+      const id = (
+        await kit.post('/api/Levels/Add', {
+          ...validSet,
+          timeframe: '30m',
+          supports: [level(1000)],
+          resistances: [level(1e9)],
+        })
+      ).json().id as number;
+      const levels = async () => {
+        const set = levelSetView.parse((await get(`/api/Levels/Get?id=${id}`, member.auth)).json());
+        return [set.supports[0]!.state, set.resistances[0]!.state];
+      };
+      // The last price the ticker answers is the exchange's own again (a test above moved it below 1,000).
+      await expect.poll(levels, { timeout: 10_000 }).toEqual(['untested', 'untested']);
+      fake.setPrice('BTCUSDT', 900);
+      await expect.poll(levels, { timeout: 10_000 }).toEqual(['broken', 'untested']);
+    } finally {
+      fake.clockOffsetMs = 0;
+      fake.setPrice('BTCUSDT', undefined);
+    }
+  });
 });

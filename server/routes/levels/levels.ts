@@ -32,7 +32,9 @@ type Options = { db: Kysely<DB>; market: MarketData };
 
 /**
  * The candle still open, brought up to the last price (the ticker is read every second, the candles less
- * often): a level the price has just gone through reads as it stands now.
+ * often): a level the price has just gone through reads as it stands now. Right after an interval ends, the
+ * candles read last do not have the new interval's candle yet: it is added, opening at the last close, so
+ * that a level crossed in those first seconds does not read as untested until the candles are read again.
  */
 function withLastPrice(
   candles: Candle[],
@@ -41,14 +43,31 @@ function withLastPrice(
   now = Date.now(),
 ): Candle[] {
   const last = candles.at(-1);
-  if (!last || last.openTime + INTERVAL_MS[interval] <= now) return candles;
-  const open = {
-    ...last,
+  if (!last) return candles;
+  const step = INTERVAL_MS[interval];
+  if (last.openTime + step > now) {
+    const open = {
+      ...last,
+      close: lastPrice,
+      high: Math.max(last.high, lastPrice),
+      low: Math.min(last.low, lastPrice),
+    };
+    return [...candles.slice(0, -1), open];
+  }
+  // On the exchange's own grid of open times (a week does not start at a multiple of seven days).
+  const openTime = last.openTime + Math.floor((now - last.openTime) / step) * step;
+  const current: Candle = {
+    openTime,
+    open: last.close,
+    high: Math.max(last.close, lastPrice),
+    low: Math.min(last.close, lastPrice),
     close: lastPrice,
-    high: Math.max(last.high, lastPrice),
-    low: Math.min(last.low, lastPrice),
+    volume: 0,
+    closeTime: openTime + step - 1,
+    quoteVolume: 0,
+    trades: 0,
   };
-  return [...candles.slice(0, -1), open];
+  return [...candles, current];
 }
 
 /**
