@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OnchainLabel, OnchainWatcherState } from '#shared/schemas/onchain.ts';
 import { changeLocale } from '../../lib/i18n.ts';
+import { holdClockAt } from '../../testing/clock.ts';
 import { ADMIN_INFO, type ApiHandlers, accountHandlers, problem, stubApi } from '../../testing/fake-api.ts';
 import { FakeAuth } from '../../testing/fake-auth.ts';
 import { renderApp, setClientWidth } from '../../testing/render-app.tsx';
@@ -141,6 +142,8 @@ describe('address labels', () => {
   });
 });
 
+/** When the fixtures were made: the watcher's times read as they say with the clock held there. */
+const FIXTURES_AT = Date.now();
 const WATCHING: OnchainWatcherState = {
   configured: true,
   chains: [
@@ -174,7 +177,7 @@ const WATCHING: OnchainWatcherState = {
       lastError: null,
       lastErrorAt: null,
       errorCount: 0,
-      lastRunAt: new Date(Date.now() - 10_000).toISOString(),
+      lastRunAt: new Date(FIXTURES_AT - 10_000).toISOString(),
       retryAt: null,
       running: true,
     },
@@ -189,10 +192,10 @@ const WATCHING: OnchainWatcherState = {
       headBlock: null,
       lagBlocks: null,
       lastError: 'The RPC answered chain id 1, not 56',
-      lastErrorAt: new Date(Date.now() - 60_000).toISOString(),
+      lastErrorAt: new Date(FIXTURES_AT - 60_000).toISOString(),
       errorCount: 3,
-      lastRunAt: new Date(Date.now() - 60_000).toISOString(),
-      retryAt: new Date(Date.now() + 120_000).toISOString(),
+      lastRunAt: new Date(FIXTURES_AT - 60_000).toISOString(),
+      retryAt: new Date(FIXTURES_AT + 120_000).toISOString(),
       running: false,
     },
   ],
@@ -200,6 +203,7 @@ const WATCHING: OnchainWatcherState = {
 
 describe('the watcher', () => {
   it('shows each chain’s progress, thresholds, tokens and last error', async () => {
+    holdClockAt(FIXTURES_AT);
     stubAdmin({ 'GET /api/Onchain/WatcherState': () => WATCHING });
     renderApp('/admin/content/onchain?tab=watcher', { auth: FakeAuth.signedIn() });
     const chains = await screen.findAllByTestId('watcher-chain');

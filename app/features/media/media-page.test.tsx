@@ -7,6 +7,7 @@ import { acquireHub, closeHub } from '../../lib/hub/hub-runtime.ts';
 import { LiveConnection } from '../../lib/hub/live-connection.tsx';
 import { changeLocale } from '../../lib/i18n.ts';
 import { createQueryClient, Providers } from '../../providers.tsx';
+import { holdClockAt } from '../../testing/clock.ts';
 import {
   accountHandlers,
   NON_MEMBER_INFO,
@@ -24,13 +25,15 @@ import { MediaPage } from './media-page.tsx';
 // links; filters and the search sent as queries; more pages as the end comes into view or by the button; the
 // empty, error and live states; the not-member notice.
 
+/** When the fixtures were made: their times read as 5 minutes ago with the clock held there. */
+const FIXTURES_AT = Date.now();
 let nextId = 100;
 function itemOf(overrides: Partial<MediaItem> = {}): MediaItem {
   nextId += 1;
   return {
     id: nextId,
     source: { id: 1, title: 'CoinDesk', kind: 'news' },
-    publishedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    publishedAt: new Date(FIXTURES_AT - 5 * 60_000).toISOString(),
     language: 'en',
     title: `Item ${nextId}`,
     summaryText: null,
@@ -178,6 +181,7 @@ describe('the media page', () => {
   });
 
   it('shows the items pinned first, with marks, highlighted keywords, tags and safe links', async () => {
+    holdClockAt(FIXTURES_AT);
     const api = stubMedia();
     renderMedia();
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -328,6 +332,7 @@ describe('the media page', () => {
   });
 
   it('speaks English', async () => {
+    holdClockAt(FIXTURES_AT);
     await changeLocale('en');
     stubMedia();
     renderMedia();

@@ -7,6 +7,7 @@ import { acquireHub, closeHub } from '../../lib/hub/hub-runtime.ts';
 import { LiveConnection } from '../../lib/hub/live-connection.tsx';
 import { changeLocale } from '../../lib/i18n.ts';
 import { createQueryClient, Providers } from '../../providers.tsx';
+import { holdClockAt } from '../../testing/clock.ts';
 import {
   accountHandlers,
   NON_MEMBER_INFO,
@@ -28,6 +29,8 @@ const BINANCE = '0x28c6c06298d514db089934071355e5743bf21d60';
 const WHALE = '0x00000000219ab540356cbb839cbe05303d7705fa';
 const TX = `0x${'ab12'.repeat(16)}`;
 
+/** When the fixtures were made: their times read as 5 minutes ago with the clock held there. */
+const FIXTURES_AT = Date.now();
 let nextId = 100;
 function alertOf(overrides: Partial<OnchainAlert> = {}): OnchainAlert {
   nextId += 1;
@@ -46,7 +49,7 @@ function alertOf(overrides: Partial<OnchainAlert> = {}): OnchainAlert {
     logIndex: 3,
     blockNumber: 19_000_000,
     explorerUrl: `https://etherscan.io/tx/${txHash}`,
-    occurredAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    occurredAt: new Date(FIXTURES_AT - 5 * 60_000).toISOString(),
     importance: 'normal',
     comment: '',
     publishedAt: new Date().toISOString(),
@@ -209,6 +212,7 @@ describe('the on-chain monitoring page', () => {
   });
 
   it('shows the alerts with amounts, labels, directions, importance and safe explorer links', async () => {
+    holdClockAt(FIXTURES_AT);
     const api = stubOnchain();
     renderPage();
     await waitFor(() => expect(cards()).toHaveLength(4));
@@ -399,6 +403,7 @@ describe('the on-chain monitoring page', () => {
   });
 
   it('speaks English and fits a phone', async () => {
+    holdClockAt(FIXTURES_AT);
     await changeLocale('en');
     setClientWidth(390);
     Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 390 });

@@ -161,6 +161,10 @@ describe('trading statistics page', () => {
     const user = setupUser();
     renderStatistics();
     await waitFor(() => expect(comparisonNames()).toHaveLength(3));
+    // The rows are drawn a moment before the table's spinner lets go of them (it blocks clicks meanwhile).
+    await waitFor(() =>
+      expect(screen.getByTestId('comparison-table').querySelector('[aria-busy="true"]')).toBeNull(),
+    );
     // ROI, highest first, to begin with.
     expect(comparisonNames()).toEqual(['Beta Grid', 'Alpha Desk', 'Gamma Fund']);
 
