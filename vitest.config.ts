@@ -33,9 +33,10 @@ export default defineConfig({
           setupFiles: ['app/testing/setup.ts'],
           isolate: false,
           maxWorkers: 2,
-          // The longest form journeys type and click through whole forms, all CPU; they run beside the browser
-          // journeys (scripts/test-all.ts), and on a machine already kept busy they took over 20 s.
-          testTimeout: 60_000,
+          // The longest form journeys type and click through whole forms, all CPU (12 s alone on 2 cores); they
+          // run beside the browser journeys (scripts/test-all.ts), and on a machine already kept busy they have
+          // taken over 60 s.
+          testTimeout: 120_000,
         },
       },
       {

@@ -9,8 +9,8 @@ import { detectLocale } from '../lib/locale.ts';
 const JSDOM_WIDTH = 1024;
 
 // Lazy routes import their modules on first use; on a busy machine that takes longer than the 1 s default,
-// and beside the server suites in a full run, a page's first import has taken over 5 s.
-configure({ asyncUtilTimeout: 15_000 });
+// and beside the browser journeys with both cores kept busy, a chart's first import took over 15 s.
+configure({ asyncUtilTimeout: 30_000 });
 
 // The app loads the visitor's language before its first render, and the other on a switch; component tests
 // render without main.tsx and switch languages freely: both are there from the start. The back office's
