@@ -258,8 +258,8 @@ describe('level set form', () => {
 
     await user.click(screen.getByTestId('level-submit'));
     expect(await within(form).findByText('请选择交易对')).toBeInTheDocument();
-    expect(within(form).getByText('请选择方向：看多、看空或中性')).toBeInTheDocument();
-    expect(within(form).getByText('请至少填写一个支撑位或压力位')).toBeInTheDocument();
+    expect(await within(form).findByText('请选择方向：看多、看空或中性')).toBeInTheDocument();
+    expect(await within(form).findByText('请至少填写一个支撑位或压力位')).toBeInTheDocument();
 
     // An empty level row and an empty target are named, not dropped.
     await user.click(screen.getByTestId('level-supports-add'));

@@ -81,7 +81,7 @@ describe('keyword rules', () => {
     const form = await screen.findByTestId('rule-form');
     await user.click(screen.getByTestId('rule-submit'));
     expect(await within(form).findByText('请输入关键词')).toBeInTheDocument();
-    expect(within(form).getByText('请输入标签')).toBeInTheDocument();
+    expect(await within(form).findByText('请输入标签')).toBeInTheDocument();
     expect(posts(api)).toHaveLength(0);
 
     await user.type(screen.getByTestId('rule-keyword'), '  加息 ');

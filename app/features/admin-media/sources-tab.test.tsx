@@ -148,8 +148,8 @@ describe('media sources', () => {
     await user.clear(screen.getByTestId('source-interval'));
     await user.click(screen.getByTestId('source-submit'));
     expect(await within(form).findByText('请输入订阅源地址')).toBeInTheDocument();
-    expect(within(form).getByText('请选择类型：新闻、KOL、交易所公告或其他')).toBeInTheDocument();
-    expect(within(form).getByText('抓取间隔须为60到86400秒之间的整数')).toBeInTheDocument();
+    expect(await within(form).findByText('请选择类型：新闻、KOL、交易所公告或其他')).toBeInTheDocument();
+    expect(await within(form).findByText('抓取间隔须为60到86400秒之间的整数')).toBeInTheDocument();
 
     await user.type(screen.getByTestId('source-url'), 'ftp://example.com/feed');
     await user.click(screen.getByTestId('source-submit'));

@@ -194,8 +194,8 @@ describe('on-chain alerts in the admin console', () => {
     const form = await screen.findByTestId('alert-form');
     await user.click(screen.getByTestId('alert-form-submit'));
     expect(await within(form).findByText(/请选择链/)).toBeInTheDocument();
-    expect(within(form).getByText('请输入资产代码')).toBeInTheDocument();
-    expect(within(form).getByText(/请选择方向/)).toBeInTheDocument();
+    expect(await within(form).findByText('请输入资产代码')).toBeInTheDocument();
+    expect(await within(form).findByText(/请选择方向/)).toBeInTheDocument();
 
     await pick(user, 'alert-form-chain', 'Ethereum');
     await pick(user, 'alert-form-direction', '流入交易所');

@@ -344,18 +344,19 @@ describe('quant strategy form', () => {
 
     await user.click(screen.getByTestId('quant-submit'));
     expect(await within(form).findByText('策略名称为必填项')).toBeInTheDocument();
-    expect(within(form).getByText('请选择策略类型')).toBeInTheDocument();
-    expect(within(form).getByText('请选择风险等级：低、中或高')).toBeInTheDocument();
-    expect(within(form).getByText('请选择策略状态：回测、模拟盘或实盘')).toBeInTheDocument();
-    // A parameter without a name and a drawdown above 100 % are named too.
+    expect(await within(form).findByText('请选择策略类型')).toBeInTheDocument();
+    expect(await within(form).findByText('请选择风险等级：低、中或高')).toBeInTheDocument();
+    expect(await within(form).findByText('请选择策略状态：回测、模拟盘或实盘')).toBeInTheDocument();
+    // A parameter without a name and a drawdown above 100 % are named too. Each field shows its error as its
+    // own check ends: on a busy machine one can be drawn a moment after another, so each is waited for.
     await user.click(screen.getByTestId('quant-parameter-add'));
     await user.type(screen.getByTestId('quant-result-maxDrawdown'), '150');
     await user.click(screen.getByTestId('quant-submit'));
     expect(await within(form).findByText('参数名为必填项')).toBeInTheDocument();
-    expect(within(form).getByText('最大回撤须在0到100%之间')).toBeInTheDocument();
+    expect(await within(form).findByText('最大回撤须在0到100%之间')).toBeInTheDocument();
     await changeLocale('en');
     expect(await within(form).findByText('The strategy name is required')).toBeInTheDocument();
-    expect(within(form).getByText('The max drawdown is 0 to 100 %')).toBeInTheDocument();
+    expect(await within(form).findByText('The max drawdown is 0 to 100 %')).toBeInTheDocument();
     await changeLocale('zh');
     expect(posts(api)).toHaveLength(0);
 

@@ -174,7 +174,7 @@ describe('category management', () => {
     await user.clear(within(dialog).getByTestId('type-sort-input'));
     await user.click(within(dialog).getByRole('button', { name: '保 存' }));
     expect(await within(dialog).findByText('类型名称为必填项')).toBeInTheDocument();
-    expect(within(dialog).getByText('排序为必填项')).toBeInTheDocument();
+    expect(await within(dialog).findByText('排序为必填项')).toBeInTheDocument();
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
 
     await user.type(within(dialog).getByTestId('type-label-input'), '进阶');

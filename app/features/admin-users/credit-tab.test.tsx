@@ -105,7 +105,7 @@ describe('credit on the user detail page', () => {
     await user.click(await screen.findByTestId('credit-adjust-submit'));
     const form = screen.getByTestId('credit-adjust-form');
     expect(await within(form).findByText('调整数额须为非零整数，绝对值不超过1000000')).toBeInTheDocument();
-    expect(within(form).getByText('请填写原因')).toBeInTheDocument();
+    expect(await within(form).findByText('请填写原因')).toBeInTheDocument();
     await user.type(inputOf(screen.getByTestId('credit-amount-input')), '50');
     await user.type(screen.getByTestId('credit-reason'), 'event prize');
     await user.click(screen.getByTestId('credit-adjust-submit'));
