@@ -110,6 +110,9 @@ describe('the tools page', () => {
     const rate = await screen.findByTestId('tier-2-maintenanceMarginRate');
     await user.clear(rate);
     await user.type(rate, '2');
+    // The button is off while the table is invalid (the rate cleared) and back once the 2 % is in: a click
+    // on a busy machine must not land on the button before it is.
+    await waitFor(() => expect(screen.getByTestId('tier-derive')).toBeEnabled());
     await user.click(screen.getByTestId('tier-derive'));
     // The derived amounts are set as the form re-renders, which a busy machine may do after the click.
     await waitFor(() => expect(screen.getByTestId('tier-2-maintenanceAmount')).toHaveValue('3,800'));
