@@ -7,17 +7,16 @@ import {
   ThunderboltOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { Alert, Card, Col, Flex, Grid, Row, Tag, Typography } from 'antd';
+import { Alert, Col, Flex, Grid, Row, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
+import { Heading, Paragraph } from '../../components/prose.tsx';
 import { sectionIcon } from '../../components/section-icon.tsx';
 import { SECTIONS, type Section, TRADING_VIEWS } from '../../lib/sections.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
-
-const { Title, Paragraph, Text } = Typography;
 
 const CONTAINER = { width: '100%', maxWidth: 1200, margin: '0 auto' } as const;
 
@@ -58,12 +57,7 @@ function SectionCard({ section }: { section: Section }) {
         }))
       : [{ to: section.path, label: t('sections.open') }];
   return (
-    <Card
-      data-testid={`section-card-${section.key}`}
-      hoverable
-      style={{ height: '100%' }}
-      styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%', gap: 12 } }}
-    >
+    <div data-testid={`section-card-${section.key}`} className="home-section-card">
       <Flex justify="space-between" align="center" gap={8}>
         <span
           style={{
@@ -90,10 +84,10 @@ function SectionCard({ section }: { section: Section }) {
           </Tag>
         )}
       </Flex>
-      <Title level={4} style={{ margin: 0 }}>
+      <Heading level={4} style={{ margin: 0 }}>
         {t(`sections.titles.${section.key}`)}
-      </Title>
-      <Paragraph type="secondary" style={{ margin: 0, flex: 1 }}>
+      </Heading>
+      <Paragraph secondary style={{ margin: 0, flex: 1 }}>
         {t(`sections.descriptions.${section.key}`)}
       </Paragraph>
       <Flex gap={16} wrap>
@@ -103,7 +97,7 @@ function SectionCard({ section }: { section: Section }) {
           </Link>
         ))}
       </Flex>
-    </Card>
+    </div>
   );
 }
 
@@ -128,7 +122,7 @@ export function HomePage() {
         <div style={CONTAINER}>
           <Row gutter={[screens.lg ? 48 : 0, 32]} align="middle">
             <Col xs={24} lg={14}>
-              <Text
+              <span
                 style={{
                   color: BRAND_COLORS.gold,
                   fontWeight: 600,
@@ -138,8 +132,8 @@ export function HomePage() {
                 }}
               >
                 {t('hero.eyebrow')}
-              </Text>
-              <Title
+              </span>
+              <Heading
                 style={{
                   color: '#ffffff',
                   margin: '12px 0 20px',
@@ -148,7 +142,7 @@ export function HomePage() {
                 }}
               >
                 {tCommon('product.name')}
-              </Title>
+              </Heading>
               <Paragraph
                 style={{
                   color: 'rgba(255, 255, 255, 0.78)',
@@ -207,10 +201,10 @@ export function HomePage() {
 
       <section style={{ padding: phone ? `36px ${paddingInline}px` : `56px ${paddingInline}px` }}>
         <div style={CONTAINER}>
-          <Title level={2} style={{ marginTop: 0, marginBottom: 8 }}>
+          <Heading level={2} style={{ marginTop: 0, marginBottom: 8 }}>
             {t('sections.title')}
-          </Title>
-          <Paragraph type="secondary" style={{ fontSize: 15, marginBottom: 28 }}>
+          </Heading>
+          <Paragraph secondary style={{ fontSize: 15, marginBottom: 28 }}>
             {t('sections.subtitle')}
           </Paragraph>
           <Row gutter={[20, 20]}>
@@ -248,10 +242,10 @@ export function HomePage() {
           gap={16}
         >
           <div>
-            <Title level={3} style={{ margin: 0 }}>
+            <Heading level={3} style={{ margin: 0 }}>
               {t('cta.title')}
-            </Title>
-            <Paragraph type="secondary" style={{ margin: '6px 0 0' }}>
+            </Heading>
+            <Paragraph secondary style={{ margin: '6px 0 0' }}>
               {t('cta.text')}
             </Paragraph>
           </div>
