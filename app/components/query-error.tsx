@@ -1,17 +1,17 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusNotice } from './status-notice.tsx';
 
 /** Shown where data could not be loaded (the toast already said why); offers to try again. */
 export function QueryError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Result
-      data-testid="query-error"
-      status="warning"
+    <StatusNotice
+      testId="query-error"
       title={t('loadError.title')}
-      subTitle={t('loadError.subtitle')}
-      extra={
+      subtitle={t('loadError.subtitle')}
+      action={
         <Button type="primary" icon={<ReloadOutlined />} onClick={onRetry}>
           {t('loadError.retry')}
         </Button>
