@@ -1,17 +1,28 @@
 import { Grid, Tabs, Typography } from 'antd';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TRADING_VIEWS, type TradingViewKey } from '../../lib/sections.ts';
-import { AdvisoryFeed } from './advisory-feed.tsx';
-import { LivePage } from './live-page.tsx';
-import { StatisticsPage } from './statistics-page.tsx';
+import { loadTradingView } from './trading-views.ts';
 
 const { Title } = Typography;
 
+// Each view downloads with its own code: the strategy feed does not bring the live tables, nor the live
+// tables the feed's articles (the index route starts the open view's download beside the section's).
+const VIEWS: Record<TradingViewKey, LazyExoticComponent<ComponentType>> = {
+  tradingLive: lazy(() => loadTradingView('tradingLive')),
+  tradingStrategy: lazy(() => loadTradingView('tradingStrategy')),
+  tradingStatistics: lazy(() => loadTradingView('tradingStatistics')),
+};
+
 function viewContent(key: TradingViewKey) {
-  if (key === 'tradingStrategy') return <AdvisoryFeed />;
-  if (key === 'tradingLive') return <LivePage />;
-  return <StatisticsPage />;
+  const View = VIEWS[key];
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <View />
+    </Suspense>
+  );
 }
 
 /** The strategy feed reads best narrow; the live tables and the statistics need the room. */
