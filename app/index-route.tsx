@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { PageSpinner } from './components/page-spinner.tsx';
-import { loadTradingView } from './features/trading/trading-views.ts';
 import { tradingViewOf } from './lib/sections.ts';
 
 // The index route lives beside the router, as it chooses between two features. Each view loads with its own
@@ -14,7 +13,10 @@ const HomePage = lazy(() =>
 const TradingSection = lazy(() => {
   const view = tradingViewOf(window.location.search);
   // A failure here is the view's own to report, when the section renders it.
-  if (view) loadTradingView(view).catch(() => undefined);
+  if (view)
+    import('./features/trading/trading-views.ts')
+      .then(({ loadTradingView }) => loadTradingView(view))
+      .catch(() => undefined);
   return import('./features/trading/trading-section.tsx').then((module) => ({
     default: module.TradingSection,
   }));
