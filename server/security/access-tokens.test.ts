@@ -64,6 +64,29 @@ describe.each(TEST_DIALECTS)('the caller as the database says, on %s', (dialect)
     expect((await t.app.inject({ url: '/api/PersonalInfo/UserVo', headers: auth })).statusCode).toBe(401);
   });
 
+  it('refuses a remembered token whose claims were changed, its signature kept', async () => {
+    const member = await createUser(db(), { roles: ['StandardUser'], memberDays: 30 });
+    const admin = await createUser(db(), { roles: ['Admin'] });
+    const { auth } = await signIn(t.app, member.email, member.password);
+    expect(new Set(await burst(MEMBER_ROUTE, auth))).toEqual(new Set([200]));
+
+    // The member's token, remembered now, re-addressed to the administrator: same signature, other claims.
+    const [header, payload, signature] = auth.authorization.replace(/^Bearer /, '').split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, sub: admin.id })).toString('base64url'),
+      signature,
+    ];
+    const answer = await t.app.inject({
+      url: ADMIN_ROUTE,
+      headers: { authorization: `Bearer ${forged.join('.')}` },
+    });
+    expect(answer.statusCode).toBe(401);
+    // The member's own token still works.
+    expect((await t.app.inject({ url: MEMBER_ROUTE, headers: auth })).statusCode).toBe(200);
+  });
+
   it('applies a role taken away by another process within a moment', async () => {
     const admin = await createUser(db(), { roles: ['Admin'] });
     const { auth } = await signIn(t.app, admin.email, admin.password);

@@ -86,6 +86,20 @@ class PrincipalMemory {
   }
 }
 
+/** A token whose signature and fixed claims were checked, with the key of its caller in PrincipalMemory. */
+type VerifiedToken = { token: string; claims: JWTPayload; principalKey: string };
+
+/** How many characters of a token's end (its signature's) key the verified tokens. */
+const LOOKUP_KEY_CHARS = 32;
+
+function lookupKey(token: string): string {
+  return token.slice(-LOOKUP_KEY_CHARS);
+}
+
+function principalKeyOf(claims: JWTPayload): string {
+  return `${claims.sub ?? ''}\u0000${typeof claims.sid === 'string' ? claims.sid : ''}`;
+}
+
 export type TokenCheck = { ok: true; principal: Principal } | { ok: false; reason: 'invalid' | 'ended' };
 
 /**
@@ -106,22 +120,26 @@ export function createTokenVerifier(options: {
   // A client sends the same token with every call until it expires. Its signature and fixed claims are
   // checked once; a remembered token is only checked for expiry again (the same string is the same
   // signed content). Who the caller is comes from the database, remembered a moment (PrincipalMemory).
-  const verified = new Map<string, JWTPayload>();
+  // Tokens are looked up by the end of their signature and then compared whole: each call's token is a new
+  // string, and hashing all of it (about 800 characters) for the lookup cost more than the rest of a
+  // remembered caller's check.
+  const verified = new Map<string, VerifiedToken>();
   const principals = options.writes ? new PrincipalMemory(options.writes) : undefined;
 
-  /** The claims of a token checked before and not expired since; undefined for any other. */
-  function knownClaims(token: string): JWTPayload | undefined {
-    const known = verified.get(token);
-    if (!known) return undefined;
-    if (typeof known.exp !== 'number' || known.exp * 1000 <= Date.now()) {
-      verified.delete(token);
+  /** The token as checked before and not expired since; undefined for any other. */
+  function knownToken(token: string): VerifiedToken | undefined {
+    const key = lookupKey(token);
+    const known = verified.get(key);
+    if (!known || known.token !== token) return undefined;
+    if (typeof known.claims.exp !== 'number' || known.claims.exp * 1000 <= Date.now()) {
+      verified.delete(key);
       return undefined;
     }
     return known;
   }
 
-  async function verifiedClaims(token: string): Promise<JWTPayload | undefined> {
-    if (verified.has(token)) return knownClaims(token);
+  async function verifiedToken(token: string): Promise<VerifiedToken | undefined> {
+    if (verified.get(lookupKey(token))?.token === token) return knownToken(token);
     try {
       const { payload } = await jwtVerify(token, jwks, {
         issuer: options.issuer,
@@ -130,27 +148,30 @@ export function createTokenVerifier(options: {
         typ: 'at+jwt',
         requiredClaims: ['exp'],
       });
-      verified.set(token, payload);
+      const entry: VerifiedToken = { token, claims: payload, principalKey: principalKeyOf(payload) };
+      const key = lookupKey(token);
+      verified.delete(key);
+      verified.set(key, entry);
       if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-      return payload;
+      return entry;
     } catch {
       return undefined;
     }
   }
 
-  const principalKey = (claims: JWTPayload) =>
-    `${claims.sub}\u0000${typeof claims.sid === 'string' ? claims.sid : ''}`;
-  const principalOf = (claims: JWTPayload & { sub: string }) => {
+  const principalOf = ({ claims, principalKey }: VerifiedToken & { claims: { sub: string } }) => {
     const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
     return principals
-      ? principals.get(principalKey(claims), () => loadPrincipal(options.db, claims.sub, sid))
+      ? principals.get(principalKey, () => loadPrincipal(options.db, claims.sub, sid))
       : loadPrincipal(options.db, claims.sub, sid);
   };
 
   async function check(token: string): Promise<TokenCheck> {
-    const claims = await verifiedClaims(token);
-    if (!claims) return { ok: false, reason: 'invalid' };
-    const principal = claims.sub ? await principalOf(claims as JWTPayload & { sub: string }) : undefined;
+    const known = await verifiedToken(token);
+    if (!known) return { ok: false, reason: 'invalid' };
+    const principal = known.claims.sub
+      ? await principalOf(known as VerifiedToken & { claims: { sub: string } })
+      : undefined;
     return principal ? { ok: true, principal } : { ok: false, reason: 'ended' };
   }
 
@@ -159,8 +180,8 @@ export function createTokenVerifier(options: {
    * a client sends the same token with every call), else a promise of it.
    */
   return function verify(token: string): TokenCheck | Promise<TokenCheck> {
-    const claims = principals && knownClaims(token);
-    const principal = claims?.sub ? principals!.known(principalKey(claims)) : undefined;
+    const known = principals && knownToken(token);
+    const principal = known?.claims.sub ? principals!.known(known.principalKey) : undefined;
     return principal ? { ok: true, principal } : check(token);
   };
 }
