@@ -1,5 +1,5 @@
-import { Typography } from 'antd';
-import { useState } from 'react';
+import { Spin, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthClient } from '../../lib/auth/auth-context.tsx';
@@ -10,8 +10,13 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { AuthCarousel } from './auth-carousel.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
-import { RegisterForm } from './register-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
+
+// The registration form, with its terms of use and restricted-regions notice in both languages and the
+// dialog that shows them, downloads when the register mode opens: most visits of this screen sign in.
+const RegisterForm = lazy(() =>
+  import('./register-form.tsx').then((module) => ({ default: module.RegisterForm })),
+);
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
@@ -91,7 +96,15 @@ export function AuthScreen({ initialMode, interaction, notice = null, reset = nu
               onRestart={restart}
             />
           ) : mode === 'register' ? (
-            <RegisterForm onBackToLogin={backToLogin} />
+            <Suspense
+              fallback={
+                <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+                  <Spin aria-label={tCommon('loading')} />
+                </div>
+              }
+            >
+              <RegisterForm onBackToLogin={backToLogin} />
+            </Suspense>
           ) : reset ? (
             <ResetPasswordForm code={reset.code} userId={reset.userId} onBackToLogin={backToLogin} />
           ) : (
