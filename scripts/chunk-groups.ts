@@ -40,7 +40,9 @@ const FRAMEWORK_MODULE = new RegExp(
 /** The files whose static imports make up each shell group. */
 const SHELL_ROOTS = {
   shell: ['app/app.tsx'],
-  'public-shell': ['app/layouts/public-layout.tsx'],
+  // With the text and panel pieces the first pages draw instead of antd's Typography and Card (a file of
+  // their own would cost each first page a request for half a kilobyte).
+  'public-shell': ['app/layouts/public-layout.tsx', 'app/components/prose.tsx', 'app/components/panel.tsx'],
 } as const;
 
 /** Pages of the first visit beyond the shells whose icons travel with the public shell. */

@@ -1,19 +1,28 @@
 import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 
-// Headings and paragraphs drawn with antd's typography tokens, for pages whose text is only text. antd's
+// Headings, paragraphs and text drawn with antd's typography tokens, for pages whose text is only text. antd's
 // Typography brings its editable mode (the input and text area) and copy support along with every title:
 // 13 KB with brotli on the home page, the first page most visitors load (docs/decisions.md).
 
 type Level = 1 | 2 | 3 | 4 | 5;
 
+/** At most `lines` lines, the rest cut with an ellipsis (what antd's `ellipsis={{ rows }}` does, in CSS). */
+function clamp(lines: number | undefined): CSSProperties {
+  return lines
+    ? { display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden' }
+    : {};
+}
+
 /** A heading with the size, line height, weight and colour of antd's `Typography.Title` of that level. */
 export function Heading({
   level = 1,
+  lines,
   style,
   children,
 }: {
   level?: Level;
+  lines?: number;
   style?: CSSProperties;
   children: ReactNode;
 }) {
@@ -27,6 +36,7 @@ export function Heading({
         fontSize: token[`fontSizeHeading${level}`],
         lineHeight: token[`lineHeightHeading${level}`],
         marginBottom: '0.5em',
+        ...clamp(lines),
         ...style,
       }}
     >
@@ -38,10 +48,12 @@ export function Heading({
 /** A paragraph in antd's body text, or its secondary grey. */
 export function Paragraph({
   secondary = false,
+  lines,
   style,
   children,
 }: {
   secondary?: boolean;
+  lines?: number;
   style?: CSSProperties;
   children: ReactNode;
 }) {
@@ -53,10 +65,34 @@ export function Paragraph({
         fontSize: token.fontSize,
         lineHeight: token.lineHeight,
         marginBottom: '1em',
+        ...clamp(lines),
         ...style,
       }}
     >
       {children}
     </p>
+  );
+}
+
+/** A run of text in antd's body colour, or its secondary grey. */
+export function Text({
+  secondary = false,
+  style,
+  testId,
+  children,
+}: {
+  secondary?: boolean;
+  style?: CSSProperties;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <span
+      data-testid={testId}
+      style={{ color: secondary ? token.colorTextSecondary : token.colorText, ...style }}
+    >
+      {children}
+    </span>
   );
 }

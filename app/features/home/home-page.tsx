@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
+import { Panel } from '../../components/panel.tsx';
 import { Heading, Paragraph } from '../../components/prose.tsx';
 import { sectionIcon } from '../../components/section-icon.tsx';
 import { SECTIONS, type Section, TRADING_VIEWS } from '../../lib/sections.ts';
@@ -57,7 +58,11 @@ function SectionCard({ section }: { section: Section }) {
         }))
       : [{ to: section.path, label: t('sections.open') }];
   return (
-    <div data-testid={`section-card-${section.key}`} className="home-section-card">
+    <Panel
+      hoverable
+      testId={`section-card-${section.key}`}
+      style={{ display: 'flex', flexDirection: 'column', gap: 12, height: '100%' }}
+    >
       <Flex justify="space-between" align="center" gap={8}>
         <span
           style={{
@@ -97,7 +102,7 @@ function SectionCard({ section }: { section: Section }) {
           </Link>
         ))}
       </Flex>
-    </div>
+    </Panel>
   );
 }
 

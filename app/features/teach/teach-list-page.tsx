@@ -1,9 +1,11 @@
 import { ReadOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Empty, Flex, Grid, Input, Pagination, Skeleton, Tag, Typography } from 'antd';
+import { Avatar, Button, Empty, Flex, Grid, Input, Pagination, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_AVATAR_URL, TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
+import { Panel } from '../../components/panel.tsx';
+import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
@@ -12,8 +14,6 @@ import { categoryPath, lastOfPath } from '../../domains/teaching/category-paths.
 import { readableDate } from '../../domains/teaching/dates.ts';
 import { useArticlePage, useCategoryTree } from '../../domains/teaching/teaching-api.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
-
-const { Title, Paragraph, Text } = Typography;
 
 /** Reads the list's filters from the address, so that a filtered page can be shared and survives a reload. */
 export function teachListFilters(search: URLSearchParams) {
@@ -64,14 +64,14 @@ export function TeachListPage() {
     >
       <title>{`${t('list.documentTitle')} · ${tCommon('product.name')}`}</title>
       <Flex vertical gap={4} style={{ marginBottom: 20 }}>
-        <Title level={2} style={{ margin: 0, fontSize: phone ? 22 : 28 }}>
+        <Heading level={2} style={{ margin: 0, fontSize: phone ? 22 : 28 }}>
           <ReadOutlined style={{ color: BRAND_COLORS.gold, marginInlineEnd: 10 }} />
           {t('list.heading')}
-        </Title>
-        <Text type="secondary">{t('list.subtitle')}</Text>
+        </Heading>
+        <Text secondary>{t('list.subtitle')}</Text>
       </Flex>
 
-      <Card size="small" style={{ marginBottom: 20 }} styles={{ body: { padding: phone ? 12 : 16 } }}>
+      <Panel padding={phone ? 12 : 16} style={{ marginBottom: 20 }}>
         <Flex gap={12} wrap align="center">
           <CategoryCascader
             tree={tree.data ?? []}
@@ -93,25 +93,25 @@ export function TeachListPage() {
             data-testid="teach-search"
           />
           {page.data ? (
-            <Text type="secondary" style={{ marginInlineStart: 'auto' }} data-testid="teach-total">
+            <Text secondary style={{ marginInlineStart: 'auto' }} testId="teach-total">
               {t('list.total', { count: page.data.total })}
             </Text>
           ) : null}
         </Flex>
-      </Card>
+      </Panel>
 
       {page.isPending ? (
         <Flex vertical gap={16} data-testid="teach-list-loading">
           {[0, 1, 2].map((key) => (
-            <Card key={key}>
+            <Panel key={key}>
               <Skeleton active paragraph={{ rows: 3 }} />
-            </Card>
+            </Panel>
           ))}
         </Flex>
       ) : page.isError ? (
         <QueryError onRetry={() => void page.refetch()} />
       ) : page.data.records.length === 0 ? (
-        <Card>
+        <Panel>
           <Empty
             data-testid="teach-empty"
             description={filtered ? t('list.emptyFiltered') : t('list.empty')}
@@ -121,7 +121,7 @@ export function TeachListPage() {
               <Button onClick={() => setSearch(new URLSearchParams())}>{t('list.clearFilters')}</Button>
             ) : null}
           </Empty>
-        </Card>
+        </Panel>
       ) : (
         <>
           <Flex vertical gap={16} style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}>
@@ -154,7 +154,7 @@ function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boole
   const to = `/teach-detail?id=${article.id}`;
   const cover = safeImageUrl(article.picture);
   return (
-    <Card hoverable styles={{ body: { padding: phone ? 12 : 20 } }} data-testid="teach-card">
+    <Panel hoverable padding={phone ? 12 : 20} testId="teach-card">
       <Flex gap={phone ? 12 : 24} vertical={phone} align="stretch">
         {cover ? (
           <Link to={to} tabIndex={-1} aria-hidden style={{ flexShrink: 0, order: phone ? 0 : 1 }}>
@@ -180,12 +180,12 @@ function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boole
               </Tag>
             ) : null}
             <Link to={to} style={{ color: 'inherit', minWidth: 0 }} data-testid="teach-card-title">
-              <Title level={4} style={{ margin: 0, fontSize: phone ? 17 : 19 }} ellipsis={{ rows: 2 }}>
+              <Heading level={4} lines={2} style={{ margin: 0, fontSize: phone ? 17 : 19 }}>
                 {article.headLine}
-              </Title>
+              </Heading>
             </Link>
           </Flex>
-          <Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+          <Paragraph secondary lines={2} style={{ margin: 0 }}>
             {article.description}
           </Paragraph>
           <Flex gap={16} wrap align="center" style={{ marginTop: 'auto' }}>
@@ -193,7 +193,7 @@ function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boole
               <Avatar size={22} src={safeImageUrl(article.authorPicture) ?? DEFAULT_AVATAR_URL} alt="" />
               <Text style={{ fontSize: 13 }}>{article.authorName}</Text>
             </Flex>
-            <Text type="secondary" style={{ fontSize: 13 }}>
+            <Text secondary style={{ fontSize: 13 }}>
               {readableDate(article.createTime)}
             </Text>
             <ArticleCounters article={article} />
@@ -205,6 +205,6 @@ function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boole
           </Flex>
         </Flex>
       </Flex>
-    </Card>
+    </Panel>
   );
 }
