@@ -139,7 +139,8 @@ export function createTokenVerifier(options: {
   }
 
   async function verifiedToken(token: string): Promise<VerifiedToken | undefined> {
-    if (verified.get(lookupKey(token))?.token === token) return knownToken(token);
+    const key = lookupKey(token);
+    if (verified.get(key)?.token === token) return knownToken(token);
     try {
       const { payload } = await jwtVerify(token, jwks, {
         issuer: options.issuer,
@@ -149,7 +150,6 @@ export function createTokenVerifier(options: {
         requiredClaims: ['exp'],
       });
       const entry: VerifiedToken = { token, claims: payload, principalKey: principalKeyOf(payload) };
-      const key = lookupKey(token);
       verified.delete(key);
       verified.set(key, entry);
       if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
