@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiContract, type Endpoint } from '#shared/api-contract.ts';
+import { WRITES_WITHOUT_BODY } from '#shared/endpoint-url.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { TEST_DIALECTS, tempDir } from './test/databases.ts';
 
@@ -55,6 +56,14 @@ describe.each(TEST_DIALECTS)('the API contract on %s', (dialect) => {
     expect(contract.map(([key]) => key).sort()).toEqual(json);
     // Every other route is known not to answer JSON: a new route is either in the contract or named here.
     expect([...registered.keys()].filter((key) => !json.includes(key)).sort()).toEqual([...NOT_JSON].sort());
+  });
+
+  it('lists the JSON writes without a body for the web app, which reads them without the contract', () => {
+    const bodyless = contract
+      .filter(([key, endpoint]) => /^(POST|PUT) /.test(key) && !endpoint.body && !endpoint.multipart)
+      .map(([key]) => key);
+    expect(bodyless.length).toBeGreaterThan(5);
+    expect([...WRITES_WITHOUT_BODY].sort()).toEqual(bodyless.sort());
   });
 
   it.each(contract)('%s names the schemas its route validates with', (key, endpoint) => {

@@ -1,5 +1,23 @@
-// The address of an API call, without the contract's schemas: the web app builds addresses before the
-// contract (and zod with it) has been downloaded (app/lib/api-client.ts).
+// The address of an API call, and which writes take no body, without the contract's schemas: the web app
+// calls the API without downloading the contract (and zod with it) in production (app/lib/api-client.ts).
+
+/**
+ * The JSON writes (`METHOD /path`) whose route reads no body: the client sends them an empty object and takes
+ * its first argument as the call's options. server/api-contract.test.ts holds this list to the contract.
+ */
+export const WRITES_WITHOUT_BODY: ReadonlySet<string> = new Set([
+  'POST /api/PersonalInfo/EndOtherSessions',
+  'POST /api/PersonalInfo/TwoFactor/Begin',
+  'PUT /Articles/ApprovalArticle',
+  'POST /Articles/Like/:id',
+  'POST /Articles/Collect/:id',
+  'POST /api/SystemMessage/DismissPop',
+  'POST /api/ArticleClassification/Delete',
+  'POST /api/Advisory/DeleteAdvisory',
+  'POST /api/SystemMessage/UpdateSystemMessageIsRoll',
+  'POST /api/SystemMessage/UpdateSystemMessageIsPop',
+  'POST /api/SystemMessage/DeleteSystemMessage',
+]);
 
 /**
  * The address of a call: `:name` segments replaced by the encoded parameters, then the query string of the

@@ -1,4 +1,5 @@
 import type { Locale } from './constants.ts';
+import { PERMISSION_DENIED } from './problem.ts';
 
 // Validation and error messages that both sides show: zod schemas in shared/schemas use these keys as
 // their messages; the server translates them into the request's language, the web app with its locale.
@@ -78,7 +79,7 @@ export const MESSAGES = {
   genderInvalid: { zh: '请选择性别', en: 'Please choose a gender' },
   invalid: { zh: '输入无效', en: 'The value is not valid' },
   tooLong: { zh: '内容过长', en: 'The value is too long' },
-  permissionDenied: { zh: 'Permission Denied', en: 'Permission Denied' },
+  permissionDenied: { zh: PERMISSION_DENIED, en: PERMISSION_DENIED },
   notSignedIn: { zh: '请先登录', en: 'Please sign in' },
   notMember: {
     zh: '您还不是会员，请联系客服开通会员',

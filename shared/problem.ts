@@ -13,3 +13,6 @@ export type ProblemDetails = {
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** Spec §8: the text of a refusal (403), the same in both languages; the web app shows it before the body's. */
+export const PERMISSION_DENIED = 'Permission Denied';

@@ -11,18 +11,24 @@ import type {
   UploadPath,
 } from '#shared/api-contract.ts';
 import type { Locale } from '#shared/constants.ts';
-import { endpointUrl } from '#shared/endpoint-url.ts';
-import { message } from '#shared/messages.ts';
-import type { ProblemDetails } from '#shared/problem.ts';
+import { endpointUrl, WRITES_WITHOUT_BODY } from '#shared/endpoint-url.ts';
+import { PERMISSION_DENIED, type ProblemDetails } from '#shared/problem.ts';
 import { TWO_FACTOR_STEP_UP_CODE } from '#shared/two-factor.ts';
 
 // The one way the web app calls the API (spec §7, §8): a bearer token and the interface language on every
-// call, JSON in and out (multipart for uploads), answers checked against the shared zod schemas, and every
-// failure turned into messages a person can read. Every call is typed by the API contract
-// (shared/api-contract.ts): `api.get('/Articles/GetArticle/:id', { params: { id } })` answers an article,
-// checked against the route's own response schema; a path the API does not have, or a wrong body or
-// query, does not compile. The contract itself (its schemas, and zod) is downloaded with the first call, side
-// by side with it: a page that calls nothing does not load it.
+// call, JSON in and out (multipart for uploads), and every failure turned into messages a person can read.
+// Every call is typed by the API contract (shared/api-contract.ts): `api.get('/Articles/GetArticle/:id',
+// { params: { id } })` answers an article, typed by the route's own response schema; a path the API does not
+// have, or a wrong body or query, does not compile.
+//
+// The server checks every answer against that schema before sending it (its serializer, held to the contract
+// by server/api-contract.test.ts), so a production build takes the answer as it is and never downloads the
+// contract (its schemas and zod). In development and in the component tests (`import.meta.env.DEV`) the
+// client checks every answer against the contract as well, so a fake API that answers a shape the server
+// would not is caught; the contract is then downloaded with the first call, side by side with it.
+
+/** Whether answers are checked against the contract in the browser (see above). */
+const CHECK_ANSWERS = import.meta.env.DEV;
 
 /** The API contract's lookup, loaded once on first use (a failed download is tried again next time). */
 let contract: Promise<(method: HttpMethod, path: string) => Endpoint | undefined> | undefined;
@@ -109,7 +115,6 @@ function shorten(text: string): string {
 }
 
 export interface ErrorMessageOptions {
-  locale: Locale;
   /** Fields whose messages the calling form shows beside its inputs instead. */
   skipFields?: readonly string[];
 }
@@ -119,11 +124,11 @@ export interface ErrorMessageOptions {
  * gives each message of its `errors` and its `detail`; a body that is not JSON is shown as text; an empty
  * body gives the status text. Messages are not repeated.
  */
-export function errorMessages(failed: FailedResponse, options: ErrorMessageOptions): string[] {
+export function errorMessages(failed: FailedResponse, options: ErrorMessageOptions = {}): string[] {
   const problem = toProblem(failed);
   const fallback = failed.statusText || `HTTP ${failed.status}`;
   if (failed.status === 403) {
-    const denied = message('permissionDenied', options.locale);
+    const denied = PERMISSION_DENIED;
     const text = problem ? (problem.detail ?? '') : shorten(failed.body);
     return [text && text !== denied ? `${denied}: ${text}` : denied];
   }
@@ -237,9 +242,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     options: AnyOptions = {},
     steppedUp = false,
   ): Promise<unknown> {
-    // The contract downloads while the call is made; the answer waits for it to be checked.
-    const lookup = loadContract();
-    lookup.catch(() => undefined);
+    // When answers are checked, the contract downloads while the call is made; the answer waits for it.
+    const lookup = CHECK_ANSWERS ? loadContract() : undefined;
+    lookup?.catch(() => undefined);
     const show = (messages: string[]) => {
       if (!options.quiet && messages.length) config.showErrors(messages);
     };
@@ -304,35 +309,36 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       ) {
         return request(method, path, body, options, true);
       }
-      const messages = errorMessages(failed, { locale: config.locale(), skipFields: options.formFields });
+      const messages = errorMessages(failed, { skipFields: options.formFields });
       show(messages);
       throw new ApiError(response.status, messages, toProblem(failed));
     }
 
     // Spec §7: an empty body reads as an empty object (then checked like any other answer).
     let data: unknown = {};
-    if (text.trim()) {
-      try {
-        data = JSON.parse(text);
-      } catch {
-        data = undefined;
-      }
+    try {
+      if (text.trim()) data = JSON.parse(text);
+    } catch {
+      throw unreadableAnswer(show);
     }
+    if (!lookup) return data;
     const endpoint = (await contractLookup(lookup, show))(method, path);
     if (!endpoint) throw new Error(`${method} ${path} is not in the API contract`);
-    const parsed = data === undefined ? undefined : endpoint.response.safeParse(data);
-    if (!parsed?.success) {
-      const invalid = config.texts.invalidResponse();
-      show([invalid]);
-      throw new ApiError(0, [invalid]);
-    }
+    const parsed = endpoint.response.safeParse(data);
+    if (!parsed.success) throw unreadableAnswer(show);
     return parsed.data;
   }
 
+  /** An answer that is not JSON, or (when answers are checked) not what the contract says. */
+  function unreadableAnswer(show: (messages: string[]) => void) {
+    const invalid = config.texts.invalidResponse();
+    show([invalid]);
+    return new ApiError(0, [invalid]);
+  }
+
   /** A call with a JSON body: the body comes first when the endpoint takes one, else only the options. */
-  async function withBody(method: 'POST' | 'PUT', path: string, args: unknown[]) {
-    const endpointOf = await contractLookup(loadContract(), config.showErrors);
-    if (endpointOf(method, path)?.body) {
+  function withBody(method: 'POST' | 'PUT', path: string, args: unknown[]) {
+    if (!WRITES_WITHOUT_BODY.has(`${method} ${path}`)) {
       return request(method, path, { json: args[0] }, args[1] as AnyOptions | undefined);
     }
     // Calls without a body schema still send an empty JSON object (their parameters are in the address).

@@ -44,15 +44,12 @@ export function useExportOpml() {
       });
       if (!response.ok) {
         const body = await response.text();
-        const messages = errorMessages(
-          {
-            status: response.status,
-            statusText: response.statusText,
-            contentType: response.headers.get('content-type'),
-            body,
-          },
-          { locale },
-        );
+        const messages = errorMessages({
+          status: response.status,
+          statusText: response.statusText,
+          contentType: response.headers.get('content-type'),
+          body,
+        });
         throw new Error(messages.join(' '));
       }
       const name = fileNameOf(response.headers.get('content-disposition'));
