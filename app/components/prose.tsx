@@ -19,17 +19,23 @@ export function Heading({
   level = 1,
   lines,
   style,
+  id,
+  testId,
   children,
 }: {
   level?: Level;
   lines?: number;
   style?: CSSProperties;
+  id?: string;
+  testId?: string;
   children: ReactNode;
 }) {
   const { token } = theme.useToken();
   const Tag = `h${level}` as const;
   return (
     <Tag
+      id={id}
+      data-testid={testId}
       style={{
         color: token.colorTextHeading,
         fontWeight: token.fontWeightStrong,
@@ -50,16 +56,19 @@ export function Paragraph({
   secondary = false,
   lines,
   style,
+  testId,
   children,
 }: {
   secondary?: boolean;
   lines?: number;
   style?: CSSProperties;
+  testId?: string;
   children: ReactNode;
 }) {
   const { token } = theme.useToken();
   return (
     <p
+      data-testid={testId}
       style={{
         color: secondary ? token.colorTextSecondary : token.colorText,
         fontSize: token.fontSize,

@@ -1,15 +1,14 @@
 import { CalendarOutlined, FolderOutlined } from '@ant-design/icons';
-import { Avatar, Flex, Tag, Typography } from 'antd';
+import { Avatar, Flex, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import type { Article } from '#shared/schemas/teaching.ts';
+import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { ArticleCounters } from './article-counters.tsx';
 import { readableDate } from './dates.ts';
-
-const { Title, Paragraph, Text } = Typography;
 
 /**
  * A teaching article as members read it: cover, title, author, date, category, counters, the description
@@ -37,15 +36,15 @@ export function ArticleView({ article, actions }: { article: Article; actions?: 
           }}
         />
       ) : null}
-      <Title level={1} style={{ fontSize: 28, lineHeight: 1.35, marginTop: 0 }} data-testid="article-title">
+      <Heading level={1} style={{ fontSize: 28, lineHeight: 1.35, marginTop: 0 }} testId="article-title">
         {article.headLine}
-      </Title>
+      </Heading>
       <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
         <Flex gap={8} align="center" data-testid="article-author">
           <Avatar size={32} src={safeImageUrl(article.authorPicture) ?? DEFAULT_AVATAR_URL} alt="" />
-          <Text strong>{article.authorName}</Text>
+          <Text style={{ fontWeight: 600 }}>{article.authorName}</Text>
         </Flex>
-        <Text type="secondary" style={{ fontSize: 13 }}>
+        <Text secondary style={{ fontSize: 13 }}>
           <CalendarOutlined style={{ marginInlineEnd: 6 }} />
           {t('detail.published', { date: readableDate(article.createTime) })}
           {edited ? ` · ${t('detail.updated', { date: readableDate(article.updateTime) })}` : null}
@@ -63,7 +62,7 @@ export function ArticleView({ article, actions }: { article: Article; actions?: 
         <ArticleCounters article={article} />
       </Flex>
       <Paragraph
-        data-testid="article-description"
+        testId="article-description"
         style={{
           padding: '12px 16px',
           background: '#f5f7fb',

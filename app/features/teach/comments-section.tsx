@@ -1,24 +1,21 @@
-import { DeleteOutlined, MessageOutlined, SendOutlined } from '@ant-design/icons';
-import { Avatar, Button, Divider, Empty, Flex, Form, Input, Popconfirm, Skeleton, Typography } from 'antd';
+import { DeleteOutlined, MessageOutlined } from '@ant-design/icons';
+import { Avatar, Button, Empty, Flex, Popconfirm, Skeleton, theme } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
-import {
-  type Article,
-  addCommentRequest,
-  COMMENT_MAX_LENGTH,
-  type Comment,
-} from '#shared/schemas/teaching.ts';
+import type { Article, Comment } from '#shared/schemas/teaching.ts';
+import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { articleStatusKind } from '../../domains/teaching/article-status.ts';
 import { tableDateTime } from '../../domains/teaching/dates.ts';
-import { useAddComment, useComments, useDeleteComment } from '../../domains/teaching/teaching-api.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { useComments, useDeleteComment } from '../../domains/teaching/teaching-api.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
-import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useEngagement } from './engagement.ts';
 
-const { Title, Text, Paragraph } = Typography;
+// The comment form (antd's Form, its rules from the shared schemas) loads only for a member who may write:
+// visitors and readers of an article never download it.
+const CommentBox = lazy(async () => ({ default: (await import('./comment-box.tsx')).CommentBox }));
 
 /** Comments under an article: everyone reads them, members write, authors (and admins) delete. */
 export function CommentsSection({ article }: { article: Article }) {
@@ -26,15 +23,26 @@ export function CommentsSection({ article }: { article: Article }) {
   const comments = useComments(article.id);
   const engagement = useEngagement();
   const canComment = engagement === 'member' && articleStatusKind(article.status) === 'approved';
+  const { token } = theme.useToken();
 
   return (
     <section data-testid="comments" style={{ maxWidth: 860, margin: '0 auto' }}>
-      <Divider />
-      <Title level={4} style={{ marginTop: 0 }}>
+      <hr
+        style={{
+          border: 0,
+          borderBlockStart: `${token.lineWidth}px solid ${token.colorSplit}`,
+          margin: `${token.marginLG}px 0`,
+        }}
+      />
+      <Heading level={4} style={{ marginTop: 0 }}>
         <MessageOutlined style={{ marginInlineEnd: 8 }} />
         {t('detail.comments', { count: article.commentTotal })}
-      </Title>
-      {canComment ? <CommentBox articleId={article.id} /> : null}
+      </Heading>
+      {canComment ? (
+        <Suspense fallback={<CommentBoxLoading />}>
+          <CommentBox articleId={article.id} />
+        </Suspense>
+      ) : null}
       {comments.isPending ? (
         <Skeleton avatar active paragraph={{ rows: 2 }} />
       ) : comments.isError ? (
@@ -56,52 +64,13 @@ export function CommentsSection({ article }: { article: Article }) {
   );
 }
 
-function CommentBox({ articleId }: { articleId: number }) {
+/** The form's place while it downloads: the height of its text area and button. */
+function CommentBoxLoading() {
   const { t } = useTranslation('teach');
-  const { message } = useFeedback();
-  const [form] = Form.useForm<{ content: string }>();
-  useRevalidateOnLanguageChange(form);
-  const add = useAddComment(articleId);
-
-  const submit = async ({ content }: { content: string }) => {
-    try {
-      await add.mutateAsync(content.trim());
-      form.resetFields();
-      void message.success(t('detail.commentSent'));
-    } catch (error) {
-      if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors, ['content']);
-    }
-  };
-
   return (
-    <Form
-      form={form}
-      onFinish={(values) => void submit(values)}
-      data-testid="comment-form"
-      style={{ marginBottom: 24 }}
-    >
-      <Form.Item name="content" rules={[zodRule(addCommentRequest, 'content')]} style={{ marginBottom: 28 }}>
-        <Input.TextArea
-          maxLength={COMMENT_MAX_LENGTH}
-          showCount
-          autoSize={{ minRows: 3, maxRows: 8 }}
-          placeholder={t('detail.commentPlaceholder')}
-          aria-label={t('detail.commentPlaceholder')}
-          data-testid="comment-input"
-        />
-      </Form.Item>
-      <Flex justify="flex-end">
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SendOutlined />}
-          loading={add.isPending}
-          data-testid="comment-submit"
-        >
-          {t('detail.commentSubmit')}
-        </Button>
-      </Flex>
-    </Form>
+    <div role="status" aria-label={t('detail.commentFormLoading')} style={{ marginBottom: 24 }}>
+      <Skeleton.Input active block style={{ height: 98, marginBottom: 28 }} />
+    </div>
   );
 }
 
@@ -119,8 +88,8 @@ function CommentItem({ comment, articleId }: { comment: Comment; articleId: numb
       />
       <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
         <Flex gap={8} align="baseline" wrap>
-          <Text strong>{comment.authorName}</Text>
-          <Text type="secondary" style={{ fontSize: 12 }}>
+          <Text style={{ fontWeight: 600 }}>{comment.authorName}</Text>
+          <Text secondary style={{ fontSize: 12 }}>
             {tableDateTime(comment.createTime)}
           </Text>
           {comment.deletable ? (
@@ -153,7 +122,7 @@ function CommentItem({ comment, articleId }: { comment: Comment; articleId: numb
         </Flex>
         <Paragraph
           style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-          data-testid="comment-content"
+          testId="comment-content"
         >
           {comment.content}
         </Paragraph>

@@ -6,12 +6,14 @@ import {
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Grid, Result, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Flex, Grid, Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Article } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { Panel } from '../../components/panel.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { articleIdOf } from '../../domains/teaching/article-params.ts';
 import { articleStatusKind } from '../../domains/teaching/article-status.ts';
@@ -22,6 +24,11 @@ import { loginPath } from '../../lib/auth/auth-paths.ts';
 import { currentReturnUrl } from '../../lib/auth/return-url.ts';
 import { CommentsSection } from './comments-section.tsx';
 import { useEngagement } from './engagement.ts';
+
+// The "no such tutorial" answer draws antd's Result with its 404 illustration: loaded only when it is shown.
+const ArticleMissing = lazy(async () => ({
+  default: (await import('./article-missing.tsx')).ArticleMissing,
+}));
 
 /** /teach-detail?id=: one tutorial, its likes and collections, and its comments. Open to everyone. */
 export function TeachDetailPage() {
@@ -36,7 +43,9 @@ export function TeachDetailPage() {
   let content: ReactNode;
   if (id === null) {
     content = (
-      <Result status="404" title="404" subTitle={t('detail.missingId')} data-testid="teach-detail-missing" />
+      <Suspense fallback={<PageSpinner />}>
+        <ArticleMissing text={t('detail.missingId')} testId="teach-detail-missing" />
+      </Suspense>
     );
   } else if (article.isPending) {
     content = (
@@ -48,12 +57,9 @@ export function TeachDetailPage() {
   } else if (article.isError) {
     content =
       article.error instanceof ApiError && article.error.status === 404 ? (
-        <Result
-          status="404"
-          title="404"
-          subTitle={t('detail.notFound')}
-          data-testid="teach-detail-not-found"
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <ArticleMissing text={t('detail.notFound')} testId="teach-detail-not-found" />
+        </Suspense>
       ) : (
         <QueryError onRetry={() => void article.refetch()} />
       );
@@ -86,7 +92,7 @@ export function TeachDetailPage() {
       >
         {t('detail.back')}
       </LinkButton>
-      <Card styles={{ body: { padding: phone ? 16 : 40 } }}>{content}</Card>
+      <Panel padding={phone ? 16 : 40}>{content}</Panel>
     </div>
   );
 }

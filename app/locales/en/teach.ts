@@ -67,6 +67,7 @@ export const teach: Messages<typeof zh> = {
     comments: 'Comments ({{count}})',
     noComments: 'No comments yet',
     commentPlaceholder: 'Share your thoughts…',
+    commentFormLoading: 'Loading the comment form…',
     commentSubmit: 'Post comment',
     commentSent: 'Comment posted',
     commentDelete: 'Delete',

@@ -63,6 +63,7 @@ export const teach = {
     comments: '评论（{{count}}）',
     noComments: '还没有评论',
     commentPlaceholder: '写下你的看法…',
+    commentFormLoading: '正在加载评论框…',
     commentSubmit: '发表评论',
     commentSent: '评论已发表',
     commentDelete: '删除',
