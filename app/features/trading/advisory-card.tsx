@@ -1,15 +1,15 @@
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AdvisoryDto } from '#shared/realtime.ts';
+import { Panel } from '../../components/panel.tsx';
+import { Heading, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { useReact } from '../../domains/advisories/reaction-api.ts';
 import { REACTIONS, type ReactionKind, reactionKey } from '../../domains/advisories/reaction-kinds.tsx';
 import { useFeedback } from '../../lib/feedback.tsx';
 import type { ReactionCounts } from '../../lib/hub/hub-cache.ts';
-
-const { Title, Text } = Typography;
 
 interface AdvisoryCardProps {
   advisory: AdvisoryDto;
@@ -37,10 +37,10 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
   };
 
   return (
-    <Card data-testid="advisory-card" data-advisory-id={advisory.id}>
-      <article aria-labelledby={`advisory-${advisory.id}-title`}>
+    <Panel testId="advisory-card">
+      <article aria-labelledby={`advisory-${advisory.id}-title`} data-advisory-id={advisory.id}>
         <Flex justify="space-between" align="flex-start" gap={12} wrap>
-          <Title level={4} id={`advisory-${advisory.id}-title`} style={{ margin: 0, flex: '1 1 260px' }}>
+          <Heading level={4} id={`advisory-${advisory.id}-title`} style={{ margin: 0, flex: '1 1 260px' }}>
             {advisory.title}
             {fresh ? (
               <Tag
@@ -51,8 +51,8 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
                 {t('trading.new')}
               </Tag>
             ) : null}
-          </Title>
-          <Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+          </Heading>
+          <Text secondary style={{ whiteSpace: 'nowrap' }}>
             <ClockCircleOutlined style={{ marginInlineEnd: 6 }} />
             <time dateTime={advisory.createdTimestamp}>
               {dayjs(advisory.createdTimestamp).format('YYYY-MM-DD HH:mm')}
@@ -60,7 +60,7 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
           </Text>
         </Flex>
         <Flex gap={6} wrap align="center" style={{ margin: '10px 0 16px' }}>
-          <Text type="secondary">{t('trading.traders')}</Text>
+          <Text secondary>{t('trading.traders')}</Text>
           {advisory.traders.map((trader) => (
             <Tag
               key={trader.id}
@@ -104,6 +104,6 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
           ))}
         </Flex>
       </article>
-    </Card>
+    </Panel>
   );
 }

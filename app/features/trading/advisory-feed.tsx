@@ -1,8 +1,10 @@
 import { BellOutlined, DisconnectOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button.tsx';
+import { Panel } from '../../components/panel.tsx';
+import { Text } from '../../components/prose.tsx';
 import { countsOf } from '../../lib/hub/hub-cache.ts';
 import {
   useAdvisoryCounts,
@@ -14,8 +16,6 @@ import { onAdvisoriesArrived } from '../../lib/hub/hub-runtime.ts';
 import { useHubStatus } from '../../lib/hub/live-connection.tsx';
 import { AdvisoryCard } from './advisory-card.tsx';
 import { LiveBadge } from './live-badge.tsx';
-
-const { Text } = Typography;
 
 const PAGE = 20;
 export const SUBSCRIBE_PATH = '/personal/subscribe';
@@ -50,7 +50,7 @@ export function AdvisoryFeed() {
   const header = (
     <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
       <div style={{ minWidth: 0 }}>
-        <Text type="secondary">{t('trading.feedIntro')}</Text>
+        <Text secondary>{t('trading.feedIntro')}</Text>
       </div>
       <Flex gap={16} align="center" wrap>
         <LiveBadge />
@@ -78,9 +78,9 @@ export function AdvisoryFeed() {
       <div data-testid="advisory-feed-loading">
         {header}
         {offline}
-        <Card>
+        <Panel>
           <Skeleton active paragraph={{ rows: 5 }} />
-        </Card>
+        </Panel>
       </div>
     );
   }
@@ -92,16 +92,16 @@ export function AdvisoryFeed() {
       <div data-testid="advisory-feed">
         {header}
         {offline}
-        <Card>
+        <Panel>
           <Empty
             data-testid="advisory-feed-empty"
             image={Empty.PRESENTED_IMAGE_SIMPLE}
             description={
               <Flex vertical gap={4}>
-                <Text strong>
+                <Text style={{ fontWeight: 600 }}>
                   {subscribed ? t('trading.empty.noneYet') : t('trading.empty.notSubscribed')}
                 </Text>
-                <Text type="secondary">
+                <Text secondary>
                   {subscribed ? t('trading.empty.noneYetHint') : t('trading.empty.notSubscribedHint')}
                 </Text>
               </Flex>
@@ -111,7 +111,7 @@ export function AdvisoryFeed() {
               {subscribed ? t('trading.manageSubscriptions') : t('trading.subscribeNow')}
             </LinkButton>
           </Empty>
-        </Card>
+        </Panel>
       </div>
     );
   }

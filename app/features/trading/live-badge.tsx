@@ -1,5 +1,6 @@
-import { Badge, Typography } from 'antd';
+import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Text } from '../../components/prose.tsx';
 import { useHubStatus } from '../../lib/hub/live-connection.tsx';
 
 /** Whether this tab's hub connection is up: what keeps the trading pages live. */
@@ -11,9 +12,7 @@ export function LiveBadge() {
     <span data-testid="hub-status" data-status={status}>
       <Badge
         status={live ? 'success' : 'warning'}
-        text={
-          <Typography.Text type="secondary">{live ? t('hub.live') : t('hub.connecting')}</Typography.Text>
-        }
+        text={<Text secondary>{live ? t('hub.live') : t('hub.connecting')}</Text>}
       />
     </span>
   );

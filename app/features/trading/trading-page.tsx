@@ -1,12 +1,11 @@
-import { Grid, Tabs, Typography } from 'antd';
+import { Grid, Tabs } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { Heading } from '../../components/prose.tsx';
 import { TRADING_VIEWS, type TradingViewKey } from '../../lib/sections.ts';
 import { loadTradingView } from './trading-views.ts';
-
-const { Title } = Typography;
 
 // Each view downloads with its own code: the strategy feed does not bring the live tables, nor the live
 // tables the feed's articles (the index route starts the open view's download beside the section's).
@@ -51,9 +50,9 @@ export function TradingPage() {
       }}
     >
       <title>{`${t(`nav.${active.key}`)} · ${t('product.name')}`}</title>
-      <Title level={2} style={{ marginTop: 0, marginBottom: 8, fontSize: phone ? 22 : 28 }}>
+      <Heading level={2} style={{ marginTop: 0, marginBottom: 8, fontSize: phone ? 22 : 28 }}>
         {t('nav.trading')}
-      </Title>
+      </Heading>
       <Tabs
         activeKey={active.type}
         onChange={(type) =>
