@@ -22,6 +22,8 @@ export const RATIO_MAX = 1_000_000;
 export const EDIT_PERMISSION_EMAIL_MAX_LENGTH = 100;
 
 export const ARTICLE_STATUS = { approved: 3, rejected: 4 } as const;
+/** The status a new or resubmitted article is given; any value other than approved and rejected is pending. */
+export const PENDING_STATUS = 1;
 
 export const TOAST_DURATION_SECONDS = 5;
 export const POPUP_NOTIFICATION_DURATION = 0;

@@ -1,6 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { ARTICLE_STATUS } from '#shared/constants.ts';
-import { PENDING_STATUS } from '#shared/schemas/teaching.ts';
+import { ARTICLE_STATUS, PENDING_STATUS } from '#shared/constants.ts';
 import type { ArticlesTable, DB } from '../db/schema.ts';
 import type { ListScope } from '../policies/article.ts';
 import { type Actor, audit } from './audit.ts';

@@ -5,7 +5,6 @@ import { ARTICLE_STATUS, DESCRIPTION_MAX_LENGTH, TEACH_PAGE_SIZE } from '../cons
 
 export const ARTICLE_TEXT_MAX_LENGTH = 200_000;
 export const COMMENT_MAX_LENGTH = 1000;
-export const PENDING_STATUS = 1;
 
 export type ClassificationNode = {
   id: number;

@@ -1,5 +1,4 @@
-import { ARTICLE_STATUS } from '#shared/constants.ts';
-import { PENDING_STATUS } from '#shared/schemas/teaching.ts';
+import { ARTICLE_STATUS, PENDING_STATUS } from '#shared/constants.ts';
 
 // Spec §4: 3 approved, 4 rejected, any other value pending.
 

@@ -6,7 +6,7 @@ import {
   type UserManagerSettings,
   WebStorageStateStore,
 } from 'oidc-client-ts';
-import { type SubscriberConfiguration, subscriberConfiguration } from '#shared/schemas/auth.ts';
+import type { SubscriberConfiguration } from '#shared/schemas/auth.ts';
 import { singleFlight } from './auth-state.ts';
 import { OIDC_STORE_PREFIX, SETTINGS_URL, SettingsError } from './browser-oidc.ts';
 
@@ -167,7 +167,33 @@ export async function fetchSettings(): Promise<SubscriberConfiguration> {
     throw new SettingsError(String(error));
   }
   if (!response.ok) throw new SettingsError(`HTTP ${response.status}`);
-  const parsed = subscriberConfiguration.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new SettingsError('invalid settings');
-  return parsed.data;
+  const settings = readSettings(await response.json().catch(() => null));
+  if (!settings) throw new SettingsError('invalid settings');
+  return settings;
+}
+
+const SETTING_NAMES = [
+  'authority',
+  'client_id',
+  'redirect_uri',
+  'silent_redirect_uri',
+  'post_logout_redirect_uri',
+  'scope',
+] as const satisfies readonly (keyof SubscriberConfiguration)[];
+
+/**
+ * The client's settings as `subscriberConfiguration` (shared/schemas/auth.ts) reads them, checked by hand: every
+ * page that signs in reads them, and the schema would bring zod and the API contract along.
+ */
+export function readSettings(value: unknown): SubscriberConfiguration | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (record.response_type !== 'code') return null;
+  const settings: Partial<SubscriberConfiguration> = { response_type: 'code' };
+  for (const name of SETTING_NAMES) {
+    const setting = record[name];
+    if (typeof setting !== 'string') return null;
+    settings[name] = setting;
+  }
+  return settings as SubscriberConfiguration;
 }
