@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasArticleContent, safeImageUrl, sanitizeArticleHtml } from './sanitize.ts';
+import { safeImageUrl } from '../../lib/safe-image-url.ts';
+import { hasArticleContent, sanitizeArticleHtml } from './sanitize.ts';
 
 function parse(html: string): HTMLElement {
   const holder = document.createElement('div');

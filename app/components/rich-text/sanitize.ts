@@ -53,15 +53,3 @@ export function hasArticleContent(html: string): boolean {
     .trim();
   return text.length > 0;
 }
-
-/**
- * An image address we are willing to load (covers, avatars): our uploads or our media; else null. Images of
- * other sites are copied into our uploads when saved, and the CSP's img-src allows only the portal.
- */
-export function safeImageUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  const trimmed = url.trim();
-  // No dot segments (plain or percent-encoded): '/uploads/../api/…' must not become another same-origin URL.
-  if (/(?:^|\/)(?:\.|%2e){2}(?:\/|$)/i.test(trimmed)) return null;
-  return /^\/(?:uploads|media)\//.test(trimmed) ? trimmed : null;
-}

@@ -6,7 +6,7 @@ import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import type { Article } from '#shared/schemas/teaching.ts';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
-import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
+import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { ArticleCounters } from './article-counters.tsx';
 import { readableDate } from './dates.ts';
 

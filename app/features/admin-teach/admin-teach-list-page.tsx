@@ -27,7 +27,6 @@ import { ADMIN_PAGE_SIZE, COVER_THUMBNAIL_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
 import { STATUS_FILTERS } from '../../domains/teaching/article-status.ts';
 import { ArticleStatusTag } from '../../domains/teaching/article-status-tag.tsx';
@@ -37,6 +36,7 @@ import { tableDateTime } from '../../domains/teaching/dates.ts';
 import { editState } from '../../domains/teaching/edit-state.ts';
 import { type ArticleQuery, useArticlePage, useDeleteArticle } from '../../domains/teaching/teaching-api.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { safeImageUrl } from '../../lib/safe-image-url.ts';
 
 const { Title, Text } = Typography;
 

@@ -18,7 +18,6 @@ import { COVER_THUMBNAIL_SIZE, TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
 import { articleStatusKind } from '../../domains/teaching/article-status.ts';
 import { ArticleStatusTag } from '../../domains/teaching/article-status-tag.tsx';
@@ -27,6 +26,7 @@ import { editState } from '../../domains/teaching/edit-state.ts';
 import { useArticlePage, useDeleteArticle } from '../../domains/teaching/teaching-api.ts';
 import { useAccount } from '../../lib/account.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { safeImageUrl } from '../../lib/safe-image-url.ts';
 
 const { Title, Text, Paragraph } = Typography;
 

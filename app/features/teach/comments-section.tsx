@@ -6,11 +6,11 @@ import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import type { Article, Comment } from '#shared/schemas/teaching.ts';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { articleStatusKind } from '../../domains/teaching/article-status.ts';
 import { tableDateTime } from '../../domains/teaching/dates.ts';
 import { useComments, useDeleteComment } from '../../domains/teaching/teaching-api.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { useEngagement } from './engagement.ts';
 
 // The comment form (antd's Form, its rules from the shared schemas) loads only for a member who may write:

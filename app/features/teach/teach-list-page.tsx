@@ -7,12 +7,12 @@ import type { ArticleSummary } from '#shared/schemas/teaching.ts';
 import { Panel } from '../../components/panel.tsx';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { safeImageUrl } from '../../components/rich-text/sanitize.ts';
 import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
 import { CategoryCascader } from '../../domains/teaching/category-cascader.tsx';
 import { categoryPath, lastOfPath } from '../../domains/teaching/category-paths.ts';
 import { readableDate } from '../../domains/teaching/dates.ts';
 import { useArticlePage, useCategoryTree } from '../../domains/teaching/teaching-api.ts';
+import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
 
 /** Reads the list's filters from the address, so that a filtered page can be shared and survives a reload. */

@@ -13,10 +13,12 @@ valid.response_type = 'code';
 const cases: Array<[string, unknown]> = [
   ['the settings the server sends', valid],
   ['with a field the schema does not read', { ...valid, extra: 1 }],
-  ...Object.keys(subscriberConfiguration.shape).flatMap((name): Array<[string, unknown]> => [
-    [`without ${name}`, { ...valid, [name]: undefined }],
-    [`with a number for ${name}`, { ...valid, [name]: 42 }],
-  ]),
+  ...Object.keys(subscriberConfiguration.shape).flatMap(
+    (name): Array<[string, unknown]> => [
+      [`without ${name}`, { ...valid, [name]: undefined }],
+      [`with a number for ${name}`, { ...valid, [name]: 42 }],
+    ],
+  ),
   ['a response type other than code', { ...valid, response_type: 'token' }],
   ['null', null],
   ['a list', [valid]],
