@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { DatePicker, Empty } from 'antd';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -50,5 +50,29 @@ describe('language switch', () => {
     expect(await screen.findByText('暂无数据', { selector: EMPTY })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('zh-CN');
     expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('zh');
+  });
+
+  it('opens from the keyboard, and Escape gives the focus back to the button', async () => {
+    const user = setupUser();
+    renderApp('/', { routes: probeRoutes });
+    const languageSwitch = await screen.findByTestId('language-switch');
+    languageSwitch.focus();
+    await user.keyboard('{Enter}');
+    const english = await screen.findByTestId('language-option-en');
+    await waitFor(() =>
+      expect(english.closest('[role="menu"]')).toContainElement(document.activeElement as HTMLElement),
+    );
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('language-switch')));
+
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByTestId('language-option-en').closest('[role="menu"]')).toContainElement(
+        document.activeElement as HTMLElement,
+      ),
+    );
+    await user.click(screen.getByTestId('language-option-en'));
+    await waitFor(() => expect(screen.getByTestId('language-switch')).toHaveTextContent('English'));
   });
 });

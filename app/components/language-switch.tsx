@@ -1,9 +1,10 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '#shared/constants.ts';
 import { changeLocale, currentLocale } from '../lib/i18n.ts';
 import { isLocale } from '../lib/locale.ts';
+import { MenuDropdown } from './menu-dropdown.tsx';
 
 interface LanguageSwitchProps {
   /** Light text for dark headers. */
@@ -24,11 +25,7 @@ export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitc
     ),
   }));
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      // Focus moves into the menu as it opens: arrows choose, Enter picks, Escape returns to the button.
-      autoFocus
+    <MenuDropdown
       menu={{
         items,
         selectable: true,
@@ -47,6 +44,6 @@ export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitc
       >
         {compact ? null : t(`header.languageNames.${locale}`)}
       </Button>
-    </Dropdown>
+    </MenuDropdown>
   );
 }

@@ -7,7 +7,7 @@ import {
   LogoutOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, type MenuProps, Skeleton } from 'antd';
+import { Avatar, Button, type MenuProps, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
@@ -17,6 +17,7 @@ import { useAuth } from '../lib/auth/auth-context.tsx';
 import { AUTH_PATHS, LOCAL_SIGN_OUT_STATE, manualLoginPath } from '../lib/auth/auth-paths.ts';
 import { checkReturnUrl, currentReturnUrl } from '../lib/auth/return-url.ts';
 import { LinkButton } from './link-button.tsx';
+import { MenuDropdown } from './menu-dropdown.tsx';
 
 interface UserMenuProps {
   /** Light text for the dark public header. */
@@ -103,13 +104,7 @@ function SignedInMenu({ tone, compact }: Required<UserMenuProps>) {
   ];
 
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      // Focus moves into the menu as it opens: arrows choose, Enter picks, Escape returns to the button.
-      autoFocus
-      menu={{ items, style: { minWidth: 200 } }}
-    >
+    <MenuDropdown menu={{ items, style: { minWidth: 200 } }}>
       <Button
         type="text"
         data-testid="user-menu"
@@ -139,6 +134,6 @@ function SignedInMenu({ tone, compact }: Required<UserMenuProps>) {
         )}
         {compact ? null : <DownOutlined style={{ fontSize: 10 }} />}
       </Button>
-    </Dropdown>
+    </MenuDropdown>
   );
 }

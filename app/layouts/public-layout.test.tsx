@@ -16,9 +16,8 @@ describe('public layout', () => {
     renderApp('/teach-detail');
     const nav = await screen.findByTestId('menu-horizontal');
     expect(screen.queryByTestId('menu-dropdown-trigger')).not.toBeInTheDocument();
-    const labels = within(nav)
-      .getAllByRole('menuitem')
-      .map((item) => item.textContent?.trim());
+    // The menu's code arrives on demand.
+    const labels = (await within(nav).findAllByRole('menuitem')).map((item) => item.textContent?.trim());
     expect(labels).toEqual(['教学', '交易', '支撑压力', '链上监控', '媒体监控', '量化', '工具', '公告']);
     expect(within(nav).getByRole('link', { name: '教学' })).toHaveAttribute('href', '/teach');
     expect(within(nav).getByRole('link', { name: '公告' })).toHaveAttribute('href', '/notice');

@@ -1,10 +1,12 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Dropdown, Grid, Layout, Menu } from 'antd';
+import { Button, Grid, Layout } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { MembershipNotice } from '../components/membership-notice/membership-notice.tsx';
+import { MenuDropdown } from '../components/menu-dropdown.tsx';
 import { RouteOutlet } from '../components/route-outlet.tsx';
 import { SystemMessageCenter } from '../components/system-messages/system-message-center.tsx';
 import { UserMenu } from '../components/user-menu.tsx';
@@ -15,6 +17,12 @@ import { useHorizontalMenu } from '../lib/use-horizontal-menu.ts';
 import { publicMenuItems } from './public-menu.tsx';
 
 const { Header, Content, Footer } = Layout;
+
+// The horizontal menu (antd's Menu) is drawn only on screens wider than 1560 px: narrower ones, phones first,
+// do not download it.
+const HorizontalMenu = lazy(async () => ({
+  default: (await import('./public-horizontal-menu.tsx')).HorizontalMenu,
+}));
 
 const LIGHT_TEXT = 'rgba(255, 255, 255, 0.88)';
 
@@ -56,16 +64,9 @@ export function PublicLayout() {
 
         {horizontal ? (
           <nav aria-label={t('nav.ariaLabel')} data-testid="menu-horizontal" style={{ flex: 1, minWidth: 0 }}>
-            {/* Tight enough for all eight entries beside the widest account button at 1600 px, in English too. */}
-            <ConfigProvider theme={{ components: { Menu: { itemPaddingInline: 10 } } }}>
-              <Menu
-                mode="horizontal"
-                theme="dark"
-                items={publicMenuItems(t, 'horizontal')}
-                selectedKeys={selectedKeys}
-                style={{ background: 'transparent', borderBottom: 'none', lineHeight: '64px' }}
-              />
-            </ConfigProvider>
+            <Suspense fallback={null}>
+              <HorizontalMenu items={publicMenuItems(t, 'horizontal')} selectedKeys={selectedKeys} />
+            </Suspense>
           </nav>
         ) : (
           <div style={{ flex: 1 }} />
@@ -73,10 +74,7 @@ export function PublicLayout() {
 
         <div style={{ display: 'flex', alignItems: 'center', gap: phone ? 4 : 8, flexShrink: 0 }}>
           {horizontal ? null : (
-            <Dropdown
-              trigger={['click']}
-              placement="bottomRight"
-              autoFocus
+            <MenuDropdown
               menu={{ items: publicMenuItems(t, 'dropdown'), selectedKeys, style: { minWidth: 220 } }}
             >
               <Button
@@ -88,7 +86,7 @@ export function PublicLayout() {
               >
                 {phone ? null : t('nav.menu')}
               </Button>
-            </Dropdown>
+            </MenuDropdown>
           )}
           <LanguageSwitch tone="light" compact={phone} />
           <UserMenu tone="light" compact={phone} />
