@@ -1,6 +1,6 @@
 import { Cascader } from 'antd';
 import type { CSSProperties } from 'react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassificationNode } from '#shared/schemas/teaching.ts';
 import { type CategoryOption, toCascaderOptions } from './category-paths.ts';
@@ -22,6 +22,8 @@ interface CategoryCascaderProps {
   testId?: string;
   /** The picker's accessible name where no form label names it (a filter bar). */
   ariaLabel?: string;
+  /** Drawn open with the focus in it (the filter bar's stand-in was pressed). */
+  openAtStart?: boolean;
 }
 
 /**
@@ -40,8 +42,10 @@ export function CategoryCascader({
   style,
   testId = 'category-cascader',
   ariaLabel,
+  openAtStart = false,
 }: CategoryCascaderProps) {
   const { t } = useTranslation('teach');
+  const [open, setOpen] = useState(openAtStart);
   const loaded = useCategoryTree();
   const source = tree ?? loaded.data;
   const hiddenMark = t('category.hidden');
@@ -64,6 +68,9 @@ export function CategoryCascader({
       value={value ?? undefined}
       onChange={(path) => onChange?.((path ?? []).map(Number))}
       changeOnSelect
+      open={open}
+      onOpenChange={setOpen}
+      autoFocus={openAtStart}
       allowClear={allowClear}
       loading={!tree && loaded.isPending}
       placeholder={placeholder ?? t('category.placeholder')}

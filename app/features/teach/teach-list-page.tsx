@@ -1,19 +1,28 @@
 import { ReadOutlined } from '@ant-design/icons';
-import { Avatar, Button, Empty, Flex, Grid, Input, Pagination, Skeleton, Tag } from 'antd';
+import { Avatar, Button, Empty, Flex, Grid, Skeleton, Tag } from 'antd';
+import SearchModule from 'antd/es/input/Search.js';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_AVATAR_URL, TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
+import { Pager } from '../../components/pager.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
-import { CategoryCascader } from '../../domains/teaching/category-cascader.tsx';
+import { CategoryFilter } from '../../domains/teaching/category-filter.tsx';
 import { categoryPath, lastOfPath } from '../../domains/teaching/category-paths.ts';
 import { readableDate } from '../../domains/teaching/dates.ts';
 import { useArticlePage, useCategoryTree } from '../../domains/teaching/teaching-api.ts';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
+
+// The search field alone: antd's Input index brings the text area, password and code fields with it. antd's es/
+// is ESM without "type": "module", so TypeScript sees `{ default }` where the bundler gives the component
+// (lib/antd-locale.ts).
+const Search = (
+  'default' in SearchModule ? SearchModule.default : SearchModule
+) as typeof SearchModule.default;
 
 /** Reads the list's filters from the address, so that a filtered page can be shared and survives a reload. */
 export function teachListFilters(search: URLSearchParams) {
@@ -73,15 +82,15 @@ export function TeachListPage() {
 
       <Panel padding={phone ? 12 : 16} style={{ marginBottom: 20 }}>
         <Flex gap={12} wrap align="center">
-          <CategoryCascader
+          <CategoryFilter
             tree={tree.data ?? []}
             value={categoryPath(tree.data ?? [], filters.category)}
             onChange={(path) => update({ category: lastOfPath(path) })}
-            style={{ width: phone ? '100%' : 260 }}
+            width={phone ? '100%' : 260}
             ariaLabel={t('fields.classification')}
             testId="teach-category-filter"
           />
-          <Input.Search
+          <Search
             key={filters.title}
             defaultValue={filters.title}
             allowClear
@@ -129,19 +138,16 @@ export function TeachListPage() {
               <ArticleCard key={article.id} article={article} phone={phone} />
             ))}
           </Flex>
-          <Pagination
-            align="center"
+          <Pager
             style={{ marginTop: 24 }}
             current={filters.page}
             pageSize={TEACH_PAGE_SIZE}
             total={page.data.total}
-            showSizeChanger={false}
-            hideOnSinglePage
             onChange={(next) => {
               update({ ...filters, page: next });
               window.scrollTo({ top: 0 });
             }}
-            data-testid="teach-pagination"
+            testId="teach-pagination"
           />
         </>
       )}

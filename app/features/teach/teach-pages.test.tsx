@@ -140,7 +140,8 @@ describe('tutorial detail', () => {
     expect(like).toHaveAttribute('aria-pressed', 'true');
     expect(like).toHaveTextContent('已点赞');
 
-    await user.click(screen.getByTestId('comment-submit'));
+    // The comment form's code arrives on demand.
+    await user.click(await screen.findByTestId('comment-submit'));
     expect(await screen.findByText('请输入评论内容')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path === '/Articles/Comment')).toBe(false);
     await user.type(screen.getByTestId('comment-input'), '  学到了  ');

@@ -39,6 +39,14 @@ export const common: Messages<typeof zh> = {
     copyright: '© {{year}} ChainCompass Academy. All rights reserved.',
   },
   loading: 'Loading…',
+  pager: {
+    label: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {{page}}',
+    backward: 'Back 5 pages',
+    forward: 'Forward 5 pages',
+  },
   notFound: {
     documentTitle: 'Page not found',
     title: '404',

@@ -36,6 +36,14 @@ export const common = {
     copyright: '© {{year}} 链策学堂 版权所有',
   },
   loading: '加载中…',
+  pager: {
+    label: '分页',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}} 页',
+    backward: '向前 5 页',
+    forward: '向后 5 页',
+  },
   notFound: {
     documentTitle: '页面不存在',
     title: '404',
