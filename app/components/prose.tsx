@@ -56,18 +56,21 @@ export function Paragraph({
   secondary = false,
   lines,
   style,
+  id,
   testId,
   children,
 }: {
   secondary?: boolean;
   lines?: number;
   style?: CSSProperties;
+  id?: string;
   testId?: string;
   children: ReactNode;
 }) {
   const { token } = theme.useToken();
   return (
     <p
+      id={id}
       data-testid={testId}
       style={{
         color: secondary ? token.colorTextSecondary : token.colorText,

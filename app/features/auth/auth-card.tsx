@@ -1,6 +1,12 @@
-import { Card, Result, type ResultProps, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { type ResultProps, Spin, theme } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../components/panel.tsx';
+
+// antd's Result (with its status illustrations) draws the rare outcomes only (a failed sign-in, a link that
+// no longer works): it loads when one is shown. The steps in progress, which every sign-in passes through,
+// are drawn from the theme as Result would draw them.
+const AuthOutcome = lazy(async () => ({ default: (await import('./auth-outcome.tsx')).AuthOutcome }));
 
 /** A status card on the auth backdrop: the pages of the sign-in and sign-out steps. */
 export function AuthCard({
@@ -14,27 +20,42 @@ export function AuthCard({
 }) {
   const { t } = useTranslation();
   return (
-    <Card
-      data-testid={testId}
+    <Panel
+      testId={testId}
+      padding="8px 16px"
       style={{
         width: '100%',
         maxWidth: 560,
         borderRadius: 16,
         boxShadow: '0 24px 64px rgba(3, 10, 24, 0.45)',
       }}
-      styles={{ body: { padding: '8px 16px' } }}
     >
       <title>{`${title} · ${t('product.name')}`}</title>
       {children}
-    </Card>
+    </Panel>
   );
 }
 
 /** A step in progress (the browser is about to leave for the provider, or a callback is being checked). */
 export function AuthProgress({ testId, title }: { testId: string; title: string }) {
+  const { token } = theme.useToken();
   return (
     <AuthCard testId={testId} title={title}>
-      <Result icon={<Spin size="large" />} title={title} />
+      <div style={{ padding: `${token.paddingLG * 2}px ${token.paddingXL}px`, textAlign: 'center' }}>
+        <div style={{ marginBottom: token.marginLG }}>
+          <Spin size="large" />
+        </div>
+        <div
+          style={{
+            margin: `${token.marginXS}px 0`,
+            color: token.colorTextHeading,
+            fontSize: token.fontSizeHeading3,
+            lineHeight: token.lineHeightHeading3,
+          }}
+        >
+          {title}
+        </div>
+      </div>
     </AuthCard>
   );
 }
@@ -42,7 +63,18 @@ export function AuthProgress({ testId, title }: { testId: string; title: string 
 export function AuthResult({ testId, ...result }: ResultProps & { testId: string; title: string }) {
   return (
     <AuthCard testId={testId} title={result.title}>
-      <Result {...result} />
+      <Suspense fallback={<AuthOutcomeLoading />}>
+        <AuthOutcome {...result} />
+      </Suspense>
     </AuthCard>
+  );
+}
+
+function AuthOutcomeLoading() {
+  const { t } = useTranslation();
+  return (
+    <div style={{ padding: 48, textAlign: 'center' }}>
+      <Spin aria-label={t('loading')} />
+    </div>
   );
 }

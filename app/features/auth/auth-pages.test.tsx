@@ -8,6 +8,11 @@ import { FakeAuth } from '../../testing/fake-auth.ts';
 import { renderApp, setClientWidth } from '../../testing/render-app.tsx';
 import { setupUser } from '../../testing/user.ts';
 
+/** The outcome card shows `text` (antd's Result, which draws outcomes, arrives on demand). */
+function outcomeShows(testId: string, text: string) {
+  return waitFor(() => expect(screen.getByTestId(testId)).toHaveTextContent(text));
+}
+
 describe('sign-in steps', () => {
   beforeEach(async () => {
     setClientWidth(1600);
@@ -25,7 +30,7 @@ describe('sign-in steps', () => {
   it('Login refuses a return URL of another origin without starting a sign-in', async () => {
     const auth = new FakeAuth();
     renderApp('/authentication/login?returnUrl=https%3A%2F%2Fevil.example%2F', { auth });
-    expect(await screen.findByTestId('sign-in-error')).toHaveTextContent('返回地址无效');
+    await outcomeShows('sign-in-error', '返回地址无效');
     expect(auth.calls).toEqual([]);
   });
 
@@ -34,7 +39,7 @@ describe('sign-in steps', () => {
     auth.nextResult = failResult('settings', 'HTTP 503');
     await changeLocale('en');
     renderApp('/authentication/login?returnUrl=%2F', { auth });
-    expect(await screen.findByTestId('sign-in-error')).toHaveTextContent('Could not load settings');
+    await outcomeShows('sign-in-error', 'Could not load settings');
   });
 
   it('LoginCallback finishes the sign-in and replaces itself with the return URL', async () => {
@@ -52,7 +57,7 @@ describe('sign-in steps', () => {
 
   it('LoginFailed shows the message of the query', async () => {
     renderApp('/authentication/login-failed?message=interaction%20expired');
-    expect(await screen.findByTestId('login-failed')).toHaveTextContent('interaction expired');
+    await outcomeShows('login-failed', 'interaction expired');
   });
 
   it('Profile leads to the personal area', async () => {
@@ -79,14 +84,14 @@ describe('sign-out steps', () => {
     const auth = FakeAuth.signedIn();
     renderApp('/authentication/logout', { auth, state: LOCAL_SIGN_OUT_STATE });
     await waitFor(() => expect(auth.calls).toEqual([{ method: 'signOut', argument: '/' }]));
-    expect(await screen.findByTestId('sign-out-progress')).toHaveTextContent('正在退出登录');
+    await outcomeShows('sign-out-progress', '正在退出登录');
   });
 
   it('Logout opened from elsewhere asks first', async () => {
     const auth = FakeAuth.signedIn();
     const user = setupUser();
     renderApp('/authentication/logout', { auth });
-    expect(await screen.findByTestId('sign-out-confirm')).toHaveTextContent('确定要退出登录吗？');
+    await outcomeShows('sign-out-confirm', '确定要退出登录吗？');
     expect(auth.calls).toEqual([]);
     await user.click(screen.getByRole('button', { name: /退出登录/ }));
     await waitFor(() => expect(auth.calls).toEqual([{ method: 'signOut', argument: '/' }]));
@@ -103,7 +108,7 @@ describe('sign-out steps', () => {
     await changeLocale('en');
     const { router } = renderApp('/authentication/logout-callback?state=s2', { auth });
     await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/logged-out'));
-    expect(await screen.findByTestId('logged-out')).toHaveTextContent('You successfully logged out!');
+    await outcomeShows('logged-out', 'You successfully logged out!');
     expect(auth.calls).toEqual([
       {
         method: 'completeSignOut',
@@ -114,7 +119,7 @@ describe('sign-out steps', () => {
 
   it('LoggedOut is translated', async () => {
     renderApp('/authentication/logged-out');
-    expect(await screen.findByTestId('logged-out')).toHaveTextContent('您已成功退出登录！');
+    await outcomeShows('logged-out', '您已成功退出登录！');
   });
 });
 
@@ -131,7 +136,7 @@ describe('e-mail confirmation', () => {
     );
     const api = stubApi({ 'POST /Auth/ConfirmEmail': () => ({ outcome: 'confirmed' }) });
     renderApp('/authentication/confirm-email?userId=u1&code=abc');
-    expect(await screen.findByTestId('confirm-email-done')).toHaveTextContent('邮箱已确认');
+    await outcomeShows('confirm-email-done', '邮箱已确认');
     expect(screen.getByTestId('confirm-sign-in')).toHaveAttribute(
       'href',
       '/authentication/login?returnUrl=%2Fpersonal%2Finfo',
@@ -145,7 +150,7 @@ describe('e-mail confirmation', () => {
       ...accountHandlers(personalInfoOf()),
     });
     renderApp('/authentication/confirm-email?userId=u1&code=abc', { auth: FakeAuth.signedIn() });
-    expect(await screen.findByTestId('confirm-email-done')).toHaveTextContent('邮箱已更改');
+    await outcomeShows('confirm-email-done', '邮箱已更改');
     expect(screen.getByTestId('confirm-account')).toHaveAttribute('href', '/personal/info');
   });
 
@@ -155,12 +160,12 @@ describe('e-mail confirmation', () => {
         problem(400, '确认链接无效或已过期', { code: ['确认链接无效或已过期'] }),
     });
     renderApp('/authentication/confirm-email?userId=u1&code=used');
-    expect(await screen.findByTestId('confirm-email-error')).toHaveTextContent('确认链接无效或已过期');
+    await outcomeShows('confirm-email-error', '确认链接无效或已过期');
 
     const api = stubApi({});
     renderApp('/authentication/confirm-email?userId=u1');
-    expect((await screen.findAllByTestId('confirm-email-error')).at(-1)).toHaveTextContent(
-      '确认链接无效或已过期',
+    await waitFor(() =>
+      expect(screen.getAllByTestId('confirm-email-error').at(-1)).toHaveTextContent('确认链接无效或已过期'),
     );
     expect(api.requests).toEqual([]);
   });

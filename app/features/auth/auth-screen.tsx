@@ -1,7 +1,8 @@
-import { Spin, Typography } from 'antd';
+import { Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Heading, Paragraph } from '../../components/prose.tsx';
 import { useAuthClient } from '../../lib/auth/auth-context.tsx';
 import { loginPath } from '../../lib/auth/auth-paths.ts';
 import { AuthenticationResultStatus } from '../../lib/auth/auth-state.ts';
@@ -82,12 +83,12 @@ export function AuthScreen({ initialMode, interaction, notice = null, reset = nu
       </div>
       <div className="auth-screen-form">
         <div style={{ width: '100%', maxWidth: 400, margin: '0 auto' }}>
-          <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 6 }} data-testid="auth-heading">
+          <Heading level={2} style={{ marginTop: 0, marginBottom: 6 }} testId="auth-heading">
             {heading}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 28 }}>
+          </Heading>
+          <Paragraph secondary style={{ marginBottom: 28 }}>
             {subtitle}
-          </Typography.Paragraph>
+          </Paragraph>
           {mode === 'login' ? (
             <LoginForm
               notice={notice}

@@ -1,11 +1,12 @@
 import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message } from '#shared/messages.ts';
 import { type LoginResponse, twoFactorCodeRequest, twoFactorRecoveryRequest } from '#shared/schemas/auth.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
+import { Heading, Paragraph } from '../../components/prose.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, zodRule } from '../../lib/form-rules.ts';
@@ -96,12 +97,12 @@ export function TwoFactorStep({ token, onSignedIn, onRestart }: TwoFactorStepPro
       onFinish={(values) => void submit(values)}
       data-testid="two-factor-form"
     >
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Heading level={4} style={{ marginTop: 0 }}>
         <SafetyOutlined /> {t('twoFactor.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" id="two-factor-prompt">
+      </Heading>
+      <Paragraph secondary id="two-factor-prompt">
         {recovery ? t('twoFactor.recoveryPrompt') : t('twoFactor.prompt')}
-      </Typography.Paragraph>
+      </Paragraph>
       <Form.Item
         key={field}
         name={field}
