@@ -1,9 +1,10 @@
-import { Grid, Tabs } from 'antd';
+import { Grid } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { Heading } from '../../components/prose.tsx';
+import { TabBar } from '../../components/tab-bar.tsx';
 import { TRADING_VIEWS, type TradingViewKey } from '../../lib/sections.ts';
 import { loadTradingView } from './trading-views.ts';
 
@@ -53,7 +54,7 @@ export function TradingPage() {
       <Heading level={2} style={{ marginTop: 0, marginBottom: 8, fontSize: phone ? 22 : 28 }}>
         {t('nav.trading')}
       </Heading>
-      <Tabs
+      <TabBar
         activeKey={active.type}
         onChange={(type) =>
           setParams((current) => {
@@ -65,9 +66,10 @@ export function TradingPage() {
         items={TRADING_VIEWS.map((view) => ({
           key: view.type,
           label: <span data-testid={`trading-tab-${view.type}`}>{t(`nav.${view.key}`)}</span>,
-          children: view.type === active.type ? viewContent(view.key) : null,
         }))}
-      />
+      >
+        {viewContent(active.key)}
+      </TabBar>
     </div>
   );
 }
