@@ -23,6 +23,23 @@ describe('pagerItems', () => {
   });
 });
 
+let probe = { current: 1, total: 0, onChange: (_page: number) => {} };
+
+function PagerProbe() {
+  return (
+    <>
+      <h1>pages</h1>
+      <Pager
+        current={probe.current}
+        pageSize={10}
+        total={probe.total}
+        onChange={probe.onChange}
+        testId="pager"
+      />
+    </>
+  );
+}
+
 describe('Pager', () => {
   beforeEach(async () => {
     await changeLocale('zh');
@@ -30,19 +47,8 @@ describe('Pager', () => {
 
   function renderPager(current: number, total: number) {
     const onChange = vi.fn();
-    renderApp('/', {
-      routes: [
-        {
-          path: '/',
-          Component: () => (
-            <>
-              <h1>pages</h1>
-              <Pager current={current} pageSize={10} total={total} onChange={onChange} testId="pager" />
-            </>
-          ),
-        },
-      ],
-    });
+    probe = { current, total, onChange };
+    renderApp('/', { routes: [{ path: '/', Component: PagerProbe }] });
     return onChange;
   }
 
