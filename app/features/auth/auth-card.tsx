@@ -1,11 +1,12 @@
-import { type ResultProps, Spin, theme } from 'antd';
+import { type ResultProps, Spin } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel.tsx';
+import { StatusNotice } from '../../components/status-notice.tsx';
 
 // antd's Result (with its status illustrations) draws the rare outcomes only (a failed sign-in, a link that
 // no longer works): it loads when one is shown. The steps in progress, which every sign-in passes through,
-// are drawn from the theme as Result would draw them.
+// are drawn from the theme as Result would draw them (StatusNotice).
 const AuthOutcome = lazy(async () => ({ default: (await import('./auth-outcome.tsx')).AuthOutcome }));
 
 /** A status card on the auth backdrop: the pages of the sign-in and sign-out steps. */
@@ -38,24 +39,9 @@ export function AuthCard({
 
 /** A step in progress (the browser is about to leave for the provider, or a callback is being checked). */
 export function AuthProgress({ testId, title }: { testId: string; title: string }) {
-  const { token } = theme.useToken();
   return (
     <AuthCard testId={testId} title={title}>
-      <div style={{ padding: `${token.paddingLG * 2}px ${token.paddingXL}px`, textAlign: 'center' }}>
-        <div style={{ marginBottom: token.marginLG }}>
-          <Spin size="large" />
-        </div>
-        <div
-          style={{
-            margin: `${token.marginXS}px 0`,
-            color: token.colorTextHeading,
-            fontSize: token.fontSizeHeading3,
-            lineHeight: token.lineHeightHeading3,
-          }}
-        >
-          {title}
-        </div>
-      </div>
+      <StatusNotice icon={<Spin size="large" />} title={title} />
     </AuthCard>
   );
 }
