@@ -5,6 +5,7 @@ import type { Database } from '../server/db/database.ts';
 import type { Dialect } from '../server/db/dialect.ts';
 import { createUser } from '../server/test/factories.ts';
 import { signIn, TEST_CAPTCHA } from '../server/test/sign-in.ts';
+import { TEST_APP_SECRET } from '../server/test/two-factor.ts';
 import { median, timeIt, withBenchDatabase } from './harness.ts';
 
 // BatchUserOperation over every user of a 100,000-user database, and the first page of GetUsers with a
@@ -43,6 +44,8 @@ export async function runUsersBench(dialect: Dialect, databaseUrl?: string) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+      // The administrator signs in with the authenticator code of the test factories, sealed with this secret.
+      APP_SECRET: TEST_APP_SECRET,
     });
     const app = await buildApp({ config, database, logger: false, authRateLimitPerMinute: 10_000 });
     const admin = await createUser(database.db, { roles: ['Admin'] });
