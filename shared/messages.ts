@@ -1,5 +1,6 @@
 import type { Locale } from './constants.ts';
 import { PERMISSION_DENIED } from './problem.ts';
+import { SIGN_IN_MESSAGES } from './sign-in-messages.ts';
 
 // Validation and error messages that both sides show: zod schemas in shared/schemas use these keys as
 // their messages; the server translates them into the request's language, the web app with its locale.
@@ -34,8 +35,7 @@ export const MESSAGES = {
     zh: '确认链接无效或已过期',
     en: 'The confirmation link is invalid or has expired',
   },
-  incorrectLogin: { zh: '用户名或密码错误', en: 'Incorrect username or password' },
-  accountLocked: { zh: '账户已锁定，请联系管理员', en: 'Account locked, contact the administrator' },
+  ...SIGN_IN_MESSAGES,
   emailNotConfirmed: {
     zh: '邮箱尚未确认，请先点击确认邮件中的链接',
     en: 'Your e-mail is not confirmed yet: open the link in the confirmation e-mail first',

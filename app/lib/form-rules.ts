@@ -2,8 +2,13 @@ import type { FormInstance, FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { message } from '#shared/messages.ts';
 import { currentLocale } from './i18n.ts';
+
+/**
+ * A schema, or how to download it: a form on a first page (the sign-in screen) downloads the shared schemas,
+ * zod and the messages when it first checks a field, not with the page.
+ */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
 
 /**
  * An antd rule that checks a field with a shared zod schema, so that forms apply the server's own rules
@@ -11,10 +16,22 @@ import { currentLocale } from './i18n.ts';
  * form's values, so cross-field rules such as "the two passwords match" work; only the issues of this field
  * are reported.
  */
-export function zodRule(schema: z.ZodType, field: string): FormRule {
+export function zodRule(source: SchemaSource, field: string): FormRule {
   return ({ getFieldsValue }) => ({
     validator: async () => {
-      const result = schema.safeParse(getFieldsValue(true));
+      const values = getFieldsValue(true);
+      let schema: z.ZodType;
+      let message: typeof import('#shared/messages.ts')['message'];
+      try {
+        [schema, { message }] = await Promise.all([
+          typeof source === 'function' ? source() : source,
+          import('#shared/messages.ts'),
+        ]);
+      } catch {
+        // The rules could not be downloaded (the connection dropped): the server checks the same rules.
+        return;
+      }
+      const result = schema.safeParse(values);
       if (result.success) return;
       const issue = result.error.issues.find((candidate) => candidate.path.join('.') === field);
       if (issue) throw new Error(message(issue.message, currentLocale()));

@@ -3,11 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { forgotPasswordRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
+
+// The rule's schema (with zod and the messages) downloads when the form first checks the address.
+const forgotPasswordSchema = async () => (await import('#shared/schemas/auth.ts')).forgotPasswordRequest;
 
 type ForgotValues = { email: string };
 
@@ -50,7 +52,7 @@ export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => voi
       onFinish={(values) => void submit(values)}
       data-testid="forgot-form"
     >
-      <Form.Item name="email" rules={[zodRule(forgotPasswordRequest, 'email')]} validateFirst>
+      <Form.Item name="email" rules={[zodRule(forgotPasswordSchema, 'email')]} validateFirst>
         <Input
           data-testid="forgot-email"
           aria-label={t('fields.email')}

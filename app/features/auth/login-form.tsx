@@ -4,8 +4,8 @@ import { Alert, Button, Checkbox, Flex, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { message } from '#shared/messages.ts';
-import { type LoginRequest, type LoginResponse, loginRequest } from '#shared/schemas/auth.ts';
+import type { LoginRequest, LoginResponse } from '#shared/schemas/auth.ts';
+import { signInMessage } from '#shared/sign-in-messages.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
@@ -15,6 +15,9 @@ import { useApiClient } from '../../lib/use-api.ts';
 import { useCaptcha } from './auth-api.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
+
+// The rules' schema (with zod and the messages) downloads when the form first checks a field.
+const loginSchema = async () => (await import('#shared/schemas/auth.ts')).loginRequest;
 
 type LoginValues = Omit<LoginRequest, 'captchaId'>;
 const FORM_FIELDS = ['email', 'password', 'captcha'] as const;
@@ -53,7 +56,7 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
   const [leaving, setLeaving] = useState(false);
   /** The password was right and the account signs in with a second factor: its step's token. */
   const [twoFactorToken, setTwoFactorToken] = useState<string | null>(null);
-  const rule = (field: string) => zodRule(loginRequest, field);
+  const rule = (field: string) => zodRule(loginSchema, field);
 
   const login = useMutation({
     mutationFn: (values: LoginValues) =>
@@ -151,7 +154,7 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
           type="error"
           showIcon
           style={{ marginBottom: 20 }}
-          title={message(failed === LOGIN_RESULT.locked ? 'accountLocked' : 'incorrectLogin', locale)}
+          title={signInMessage(failed === LOGIN_RESULT.locked ? 'accountLocked' : 'incorrectLogin', locale)}
           action={
             <Tag color="red" variant="outlined" style={{ marginInlineEnd: 0, fontFamily: 'monospace' }}>
               {LOGIN_RESULT_NAME[failed]}

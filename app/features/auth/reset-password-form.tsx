@@ -3,12 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PasswordResetRequest, passwordResetRequest } from '#shared/schemas/auth.ts';
+import type { PasswordResetRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+
+// The rules' schema (with zod and the messages) downloads when the form first checks a field.
+const passwordResetSchema = async () => (await import('#shared/schemas/auth.ts')).passwordResetRequest;
 
 const FORM_FIELDS = ['password', 'confirm', 'resetCode'] as const;
 
@@ -30,7 +33,7 @@ export function ResetPasswordForm({
   useRevalidateOnLanguageChange(form);
   const api = useApiClient();
   const [done, setDone] = useState(false);
-  const rule = (field: string) => zodRule(passwordResetRequest, field);
+  const rule = (field: string) => zodRule(passwordResetSchema, field);
 
   const reset = useMutation({
     mutationFn: (values: PasswordResetRequest) =>

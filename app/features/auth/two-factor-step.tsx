@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { message } from '#shared/messages.ts';
-import { type LoginResponse, twoFactorCodeRequest, twoFactorRecoveryRequest } from '#shared/schemas/auth.ts';
+import type { LoginResponse } from '#shared/schemas/auth.ts';
+import { signInMessage } from '#shared/sign-in-messages.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
 import { Heading, Paragraph } from '../../components/prose.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -12,6 +12,10 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
+
+// The rules' schemas (with zod and the messages) download when the form first checks the code.
+const codeSchema = async () => (await import('#shared/schemas/auth.ts')).twoFactorCodeRequest;
+const recoverySchema = async () => (await import('#shared/schemas/auth.ts')).twoFactorRecoveryRequest;
 
 type Values = { code?: string; recoveryCode?: string };
 
@@ -107,7 +111,7 @@ export function TwoFactorStep({ token, onSignedIn, onRestart }: TwoFactorStepPro
         key={field}
         name={field}
         label={recovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
-        rules={[zodRule(recovery ? twoFactorRecoveryRequest : twoFactorCodeRequest, field)]}
+        rules={[zodRule(recovery ? recoverySchema : codeSchema, field)]}
         validateFirst
       >
         <Input
@@ -128,7 +132,9 @@ export function TwoFactorStep({ token, onSignedIn, onRestart }: TwoFactorStepPro
           showIcon
           role="alert"
           style={{ marginBottom: 20 }}
-          title={failed === LOGIN_RESULT.locked ? message('accountLocked', locale) : t('twoFactor.incorrect')}
+          title={
+            failed === LOGIN_RESULT.locked ? signInMessage('accountLocked', locale) : t('twoFactor.incorrect')
+          }
           action={
             failed === LOGIN_RESULT.locked ? (
               <Tag color="red" variant="outlined" style={{ marginInlineEnd: 0, fontFamily: 'monospace' }}>
