@@ -183,11 +183,13 @@ describe.each(TEST_DIALECTS)('identity on %s', (dialect) => {
     });
 
     it('spends about as much work on an unknown e-mail as on a wrong password', async () => {
-      const user = await createUser(db());
+      // Three accounts, three wrong passwords each: under the lockout of five, and nine tries of each kind.
+      const users = await Promise.all([createUser(db()), createUser(db()), createUser(db())]);
       const browser = new Browser(t.app);
       await startSignIn(browser);
       // The CPU time the test process spends on each attempt (argon2 runs on its threads), not the wall time:
-      // a busy machine stretches the wall time of one attempt and not the other, never the work done.
+      // a busy machine stretches the wall time of one attempt and not the other, never the work done. Other
+      // files' work in this process adds to some samples; medians of nine set it aside.
       const time = async (email: string) => {
         const started = process.cpuUsage();
         await postLogin(browser, email, 'wrong-password-x');
@@ -195,19 +197,19 @@ describe.each(TEST_DIALECTS)('identity on %s', (dialect) => {
         return spent.user + spent.system;
       };
       await time('warm-up@example.com');
-      // Interleaved and compared by median (4 tries stay under the lockout of 5).
+      // Interleaved and compared by median.
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        known.push(await time(user.email));
-        unknown.push(await time(`nobody-${i}-${Date.now()}@example.com`));
+      for (let i = 0; i < 3; i++) {
+        for (const user of users) {
+          known.push(await time(user.email));
+          unknown.push(await time(`nobody-${i}-${user.id}@example.com`));
+        }
       }
-      const median = (values: number[]) => {
-        const sorted = [...values].sort((a, b) => a - b);
-        return (sorted[1]! + sorted[2]!) / 2;
-      };
-      // Both verify an argon2id hash; without the dummy hash the unknown case would cost ~10x less.
-      expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      // Both verify an argon2id hash (a ratio about 1); without the dummy hash the unknown case would cost
+      // about a tenth.
+      expect(median(unknown) / median(known)).toBeGreaterThan(0.4);
     });
 
     it('refuses an unconfirmed e-mail with a clear message', async () => {
