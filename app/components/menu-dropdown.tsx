@@ -44,7 +44,8 @@ export function MenuDropdown({ menu, children }: { menu: MenuProps; children: Re
       style={{ display: 'contents' }}
       onPointerEnter={preload}
       onFocus={preload}
-      onPointerDownCapture={() => {
+      onPointerDownCapture={(event) => {
+        if (event.button !== 0) return; // the main button (or a touch) presses it, as its click does
         opening.current = !pressed;
         setPressed(true);
       }}
