@@ -1,17 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE } from '#shared/constants.ts';
 import { antdLocaleFor } from './lib/antd-locale.ts';
 import { ApiError } from './lib/api-client.ts';
 import { AuthProvider } from './lib/auth/auth-context.tsx';
 import type { AuthClient } from './lib/auth/auth-service.ts';
 import { FeedbackProvider } from './lib/feedback.tsx';
-import { i18n } from './lib/i18n.ts';
-import { isLocale } from './lib/locale.ts';
 import { theme } from './lib/theme.ts';
 import { useReducedMotion } from './lib/use-reduced-motion.ts';
+import { useTranslation } from './lib/use-translation.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -48,8 +45,7 @@ function AppText({ children }: { children: ReactNode }) {
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
-  const language = instance.resolvedLanguage ?? instance.language;
-  const antdLocale = antdLocaleFor(isLocale(language) ? language : DEFAULT_LOCALE);
+  const antdLocale = antdLocaleFor(instance.language);
   const reducedMotion = useReducedMotion();
   const themed = useMemo(
     () => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
@@ -76,12 +72,10 @@ export function Providers({
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <AuthProvider client={auth}>
-          <LocalizedAntd>{children}</LocalizedAntd>
-        </AuthProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={client}>
+      <AuthProvider client={auth}>
+        <LocalizedAntd>{children}</LocalizedAntd>
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }

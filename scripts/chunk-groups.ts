@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 // of modules that the same routes share a file of its own: the first page loaded seventy small files, each
 // paying some 470 bytes of response headers and a request. Three groups gather what every first load needs:
 //
-// - `framework`: React, the router, i18next, TanStack Query and antd's core (theme, style engine, config
+// - `framework`: React, the router, TanStack Query and antd's core (theme, style engine, config
 //   provider), with what they import: every page runs on them.
 // - `shell`: everything `app/app.tsx` imports statically (the providers, the auth client, the API client,
 //   the router table): it runs before any route.
@@ -30,7 +30,7 @@ const CONTRACT_MODULE = /[\\/]shared[\\/](?:api-contract\.ts|schemas[\\/])|[\\/]
 
 const FRAMEWORK_MODULE = new RegExp(
   [
-    String.raw`[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|i18next|react-i18next|react-is|stylis|@babel[\\/]runtime)[\\/]`,
+    String.raw`[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-is|stylis|@babel[\\/]runtime)[\\/]`,
     String.raw`[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]`,
     String.raw`[\\/]node_modules[\\/]@ant-design[\\/](?:cssinjs|cssinjs-utils|fast-color|colors)[\\/]`,
     String.raw`[\\/]node_modules[\\/]antd[\\/]es[\\/](?:config-provider|theme|_util|style|locale)[\\/]`,

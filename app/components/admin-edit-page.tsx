@@ -2,8 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Flex, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { LinkButton } from './link-button.tsx';
 import { QueryError } from './query-error.tsx';
 

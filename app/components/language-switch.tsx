@@ -1,9 +1,9 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, type MenuProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { LOCALES } from '#shared/constants.ts';
-import { changeLocale, currentLocale } from '../lib/i18n.ts';
+import { changeLocale } from '../lib/i18n.ts';
 import { isLocale } from '../lib/locale.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { MenuDropdown } from './menu-dropdown.tsx';
 
 interface LanguageSwitchProps {
@@ -15,7 +15,7 @@ interface LanguageSwitchProps {
 
 export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
-  const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLocale();
+  const locale = i18n.language;
   const items: MenuProps['items'] = LOCALES.map((code) => ({
     key: code,
     label: (

@@ -1,7 +1,7 @@
 import { CustomerServiceOutlined, ReadOutlined, UserOutlined } from '@ant-design/icons';
 import { Flex, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { BRAND_COLORS } from '../lib/theme.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { LinkButton } from './link-button.tsx';
 
 /** Spec §6: what a non-member (or a member whose membership has expired) sees in a members-only section. */

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /** Centred spinner shown while a lazily loaded page (or the app itself) loads. */
 export function PageSpinner() {

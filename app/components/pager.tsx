@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { Button, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 
 // Page buttons as antd's Pagination draws them without its size changer (previous, the pages around the
 // current one with the first and the last, jumps of five behind the ellipses, next). antd's Pagination

@@ -1,6 +1,6 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { LinkButton } from './link-button.tsx';
 
 /** The 403 page (spec §6: "Permission Denied"). */

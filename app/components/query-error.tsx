@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { StatusNotice } from './status-notice.tsx';
 
 /** Shown where data could not be loaded (the toast already said why); offers to try again. */

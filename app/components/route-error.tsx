@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from '../lib/use-translation.ts';
 import { PageSpinner } from './page-spinner.tsx';
 import { StatusNotice } from './status-notice.tsx';
 

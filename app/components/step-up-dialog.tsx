@@ -1,13 +1,13 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { message } from '#shared/messages.ts';
 import { STEP_UP_MAX_AGE_MINUTES } from '#shared/two-factor.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { currentLocale } from '../lib/i18n.ts';
 import { setStepUpHandler } from '../lib/step-up.ts';
 import { useApiClient } from '../lib/use-api.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 type Values = { code?: string; recoveryCode?: string };
 

@@ -8,7 +8,6 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, type MenuProps, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import { ROLE } from '#shared/roles.ts';
@@ -16,6 +15,7 @@ import { useAccount, useAvatar } from '../lib/account.ts';
 import { useAuth } from '../lib/auth/auth-context.tsx';
 import { AUTH_PATHS, LOCAL_SIGN_OUT_STATE, manualLoginPath } from '../lib/auth/auth-paths.ts';
 import { checkReturnUrl, currentReturnUrl } from '../lib/auth/return-url.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { LinkButton } from './link-button.tsx';
 import { MenuDropdown } from './menu-dropdown.tsx';
 

@@ -1,7 +1,6 @@
 import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
@@ -12,6 +11,7 @@ import { SystemMessageCenter } from '../components/system-messages/system-messag
 import { UserMenu } from '../components/user-menu.tsx';
 import { LiveConnection } from '../lib/hub/live-connection.tsx';
 import { TEXT_COLORS } from '../lib/theme.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { ADMIN_MENU, readCollapsed, saveCollapsed, selectedAdminKey } from './admin-menu.tsx';
 
 const { Header, Sider, Content } = Layout;

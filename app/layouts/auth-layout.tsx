@@ -1,9 +1,9 @@
 import { Grid } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { RouteOutlet } from '../components/route-outlet.tsx';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /**
  * The frame of the sign-in, registration, recovery and sign-out pages: the brand and the language switch on

@@ -1,9 +1,9 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Card, Col, Grid, Menu, type MenuProps, Row } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { RouteOutlet } from '../components/route-outlet.tsx';
 import { LOCAL_SIGN_OUT_STATE } from '../lib/auth/auth-paths.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { PERSONAL_MENU, selectedPersonalKey } from './personal-menu.tsx';
 
 export function PersonalLayout() {

@@ -1,7 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Grid, Layout } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
@@ -14,6 +13,7 @@ import { LiveConnection } from '../lib/hub/live-connection.tsx';
 import { activeSectionKey } from '../lib/sections.ts';
 import { BRAND_COLORS } from '../lib/theme.ts';
 import { useHorizontalMenu } from '../lib/use-horizontal-menu.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { publicMenuItems } from './public-menu.tsx';
 
 const { Header, Content, Footer } = Layout;

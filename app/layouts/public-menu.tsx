@@ -1,10 +1,10 @@
 import { AimOutlined, BarChartOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
 import { sectionIcon } from '../components/section-icon.tsx';
 import { SECTIONS, TRADING_VIEWS, type TradingViewKey } from '../lib/sections.ts';
+import type { TFunction } from '../lib/translator.ts';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 

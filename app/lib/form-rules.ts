@@ -1,8 +1,8 @@
 import type { FormInstance, FormRule } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { currentLocale } from './i18n.ts';
+import { useTranslation } from './use-translation.ts';
 
 /**
  * A schema, or how to download it: a form on a first page (the sign-in screen) downloads the shared schemas,
@@ -53,7 +53,7 @@ export function applyFieldErrors(
 /** Re-checks the fields that show an error when the interface language changes, so the errors follow it. */
 export function useRevalidateOnLanguageChange(form: FormInstance): void {
   const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage;
+  const language = i18n.language;
   useEffect(() => {
     if (!language) return;
     const withErrors = form

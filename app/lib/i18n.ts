@@ -1,21 +1,12 @@
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat.js';
 import 'dayjs/locale/zh-cn.js';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/constants.ts';
-import type { adminResources } from './i18n-admin.ts';
-import { dayjsLocaleFor, detectLocale, htmlLangFor, isLocale, saveLocale } from './locale.ts';
-import { importTexts, type MemberTexts } from './texts.ts';
+import { dayjsLocaleFor, detectLocale, htmlLangFor, saveLocale } from './locale.ts';
+import { importTexts } from './texts.ts';
+import { Translator } from './translator.ts';
 
 dayjs.extend(localizedFormat);
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'common';
-    resources: MemberTexts & (typeof adminResources)['zh'];
-  }
-}
 
 /** Reflects the active locale outside React: `<html lang>` and dayjs. antd follows through the providers. */
 function applyLocale(locale: Locale): void {
@@ -23,41 +14,14 @@ function applyLocale(locale: Locale): void {
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLangFor(locale);
 }
 
-export const i18n = i18next.createInstance();
+/**
+ * The interface texts. None yet: each language's arrive with loadTexts, which the app awaits before its first
+ * render. A text missing in English falls back to Chinese.
+ */
+export const i18n = new Translator(detectLocale(), DEFAULT_LOCALE);
 
-i18n.on('languageChanged', (language) => {
-  applyLocale(isLocale(language) ? language : DEFAULT_LOCALE);
-});
-
-const NAMESPACES = [
-  'common',
-  'home',
-  'personal',
-  'advisories',
-  'auth',
-  'teach',
-  'trading',
-  'tools',
-  'pressure',
-  'quant',
-  'media',
-  'onchain',
-  'invitation',
-];
-
-void i18n.use(initReactI18next).init({
-  // No texts yet: each language's arrive with loadTexts, which the app awaits before its first render.
-  resources: {},
-  lng: detectLocale(),
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: LOCALES,
-  ns: NAMESPACES,
-  partialBundledLanguages: true,
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+applyLocale(i18n.language);
+i18n.onLanguageChanged(applyLocale);
 
 const loadedTexts = new Map<Locale, Promise<void>>();
 
@@ -70,7 +34,7 @@ export function loadTexts(locale: Locale): Promise<void> {
   if (!loading) {
     loading = importTexts(locale).then(
       ({ texts }) => {
-        // Copies: i18next adds later bundles (the back office's) into the objects it is given.
+        // Copies: the translator merges later bundles (the back office's) into the objects it is given.
         for (const [namespace, bundle] of Object.entries(texts))
           i18n.addResourceBundle(locale, namespace, structuredClone(bundle), true, true);
       },
@@ -92,8 +56,7 @@ export async function startI18n(): Promise<void> {
 }
 
 export function currentLocale(): Locale {
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return isLocale(language) ? language : DEFAULT_LOCALE;
+  return i18n.language;
 }
 
 /** Switches the interface language and remembers the choice for the next visit. */

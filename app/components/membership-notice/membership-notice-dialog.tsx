@@ -1,12 +1,12 @@
 import { ClockCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MembershipContact, MembershipNotice } from '#shared/schemas/membership.ts';
 import { memberDaysRemaining } from '../../lib/membership-days.ts';
 import { SECTIONS } from '../../lib/sections.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Paragraph, Text, Link } = Typography;
 

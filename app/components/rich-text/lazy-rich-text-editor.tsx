@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { RichTextEditorProps } from './rich-text-editor.tsx';
 
 // Tiptap and ProseMirror are large: they load only when a page shows the editor, never for readers.

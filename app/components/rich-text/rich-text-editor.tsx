@@ -14,9 +14,9 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Alert, Button, Form, Input, Modal, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { IMAGE_ACCEPT, imageFileProblem, useUploadImage } from '../../lib/image-upload.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import './rich-text.css';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { useFormLayout } from '../../lib/use-form-layout.ts';

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 
 /** Spec §3: a blank publisher means the default administrator. */
 export function publisherLabel(t: TFunction<'advisories'>, publishedUserName: string): string {

@@ -1,6 +1,6 @@
 import { Button, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { SystemMessageDto } from '#shared/realtime.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { formatDateTime, publisherLabel } from './message-meta.ts';
 
 /** A rolling notice in full (the bar downloads this dialog at its first click, not with the page). */

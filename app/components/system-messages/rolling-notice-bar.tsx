@@ -1,8 +1,8 @@
 import { CaretRightOutlined, NotificationOutlined, PauseOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SystemMessageDto } from '#shared/realtime.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 // The dialog that shows a notice in full (antd Modal) is downloaded at the first click on a notice.
 const NoticeDialog = lazy(async () => ({ default: (await import('./notice-dialog.tsx')).NoticeDialog }));

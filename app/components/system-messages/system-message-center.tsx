@@ -1,7 +1,6 @@
 import { SoundOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { POPUP_NOTIFICATION_DURATION } from '#shared/constants.ts';
 import type { SystemMessageDto } from '#shared/realtime.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
@@ -12,6 +11,7 @@ import { useSystemMessages } from '../../lib/hub/hub-queries.ts';
 import { playReminder } from '../../lib/reminder-sound.ts';
 import { BRAND_COLORS, TEXT_COLORS } from '../../lib/theme.ts';
 import { useApiClient } from '../../lib/use-api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { formatDateTime, publisherLabel } from './message-meta.ts';
 import { RollingNoticeBar } from './rolling-notice-bar.tsx';
 
@@ -48,7 +48,7 @@ function usePopups(sub: string | undefined, messages: SystemMessageDto[] | undef
   const { t, i18n } = useTranslation('advisories');
   const { notification } = useFeedback();
   const dismiss = useDismissPop(sub);
-  const language = i18n.resolvedLanguage;
+  const language = i18n.language;
 
   useEffect(() => {
     const close = (messageId: number) => {

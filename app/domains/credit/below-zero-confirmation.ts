@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { negativeBalanceRefusal } from './negative-balance.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { CreditKind } from '#shared/invitations.ts';
 import type { CreditEntry, CreditLedgerPage } from '#shared/schemas/credit.ts';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const KIND_COLORS: Record<CreditKind, string> = {
   opening: 'default',

@@ -1,9 +1,9 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid, Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MEDIA_LANGUAGES, MEDIA_SOURCE_KINDS } from '#shared/media.ts';
 import { MEDIA_LIMITS } from '#shared/schemas/media.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { hasFilters, type MediaStreamFilters, useMediaFilters } from './media-stream-api.ts';
 
 /** The search is sent once typing pauses this long. */

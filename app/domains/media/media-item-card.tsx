@@ -1,10 +1,10 @@
 import { EyeInvisibleOutlined, FireFilled, LinkOutlined, PushpinFilled } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '#shared/schemas/media.ts';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { markKeywords } from './highlight-html.ts';
 import { HighlightText } from './highlight-text.tsx';
 

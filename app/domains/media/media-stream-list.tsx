@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '#shared/schemas/media.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { useReachEnd } from '../../lib/use-reach-end.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { MediaItemCard } from './media-item-card.tsx';
 import type { useMediaStream } from './media-stream-api.ts';
 

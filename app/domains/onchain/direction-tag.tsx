@@ -7,8 +7,8 @@ import {
 } from '@ant-design/icons';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OnchainDirection } from '#shared/onchain.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** Into an exchange reads as selling pressure (red), out of one as the opposite (green). */
 const LOOK: Record<OnchainDirection, { color: string; icon: ReactNode }> = {

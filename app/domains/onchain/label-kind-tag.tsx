@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { OnchainLabelKind } from '#shared/onchain.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const KIND_COLOR: Record<OnchainLabelKind, string> = {
   exchange: 'gold',

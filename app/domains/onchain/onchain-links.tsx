@@ -1,8 +1,8 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { explorerAddressUrl, ONCHAIN_CHAINS, type OnchainChain } from '#shared/onchain.ts';
 import type { OnchainAlert } from '#shared/schemas/onchain.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { LabelKindTag } from './label-kind-tag.tsx';
 import { shortAddress, shortHash } from './onchain-format.ts';
 

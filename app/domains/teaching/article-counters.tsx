@@ -1,8 +1,8 @@
 import { EyeOutlined, LikeOutlined, MessageOutlined, StarOutlined } from '@ant-design/icons';
 import { Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -18,7 +18,7 @@ type Counted = Pick<ArticleSummary, 'viewTotal' | 'likeTotal' | 'commentTotal' |
 /** Views, likes, comments and collections of an article, as icons with numbers. */
 export function ArticleCounters({ article, size = 13 }: { article: Counted; size?: number }) {
   const { t, i18n } = useTranslation('teach');
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en' : 'zh-CN');
+  const format = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'zh-CN');
   const items: { key: string; icon: ReactNode; label: string; value: number }[] = [
     { key: 'views', icon: <EyeOutlined />, label: t('counters.views'), value: article.viewTotal },
     { key: 'likes', icon: <LikeOutlined />, label: t('counters.likes'), value: article.likeTotal },

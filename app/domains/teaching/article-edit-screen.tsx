@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Flex, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ArticleForm } from './article-form.tsx';
 import { articleIdOf } from './article-params.ts';
 import { rowFromState } from './edit-state.ts';

@@ -1,7 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { FormRule } from 'antd';
 import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX_LENGTH } from '#shared/constants.ts';
 import { message as sharedMessage } from '#shared/messages.ts';
 import { ARTICLE_TEXT_MAX_LENGTH, type Article, addArticleRequest } from '#shared/schemas/teaching.ts';
@@ -13,6 +12,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { CategoryCascader } from './category-cascader.tsx';
 import { lastOfPath } from './category-paths.ts';
 import { CoverUpload } from './cover-upload.tsx';

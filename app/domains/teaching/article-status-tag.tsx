@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { articleStatusKind, STATUS_COLORS } from './article-status.ts';
 
 /** The translated status of an article (pending / approved / rejected). */

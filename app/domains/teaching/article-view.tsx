@@ -1,12 +1,12 @@
 import { CalendarOutlined, FolderOutlined } from '@ant-design/icons';
 import { Avatar, Flex, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import type { Article } from '#shared/schemas/teaching.ts';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ArticleCounters } from './article-counters.tsx';
 import { readableDate } from './dates.ts';
 

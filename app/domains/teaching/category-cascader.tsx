@@ -1,8 +1,8 @@
 import { Cascader } from 'antd';
 import type { CSSProperties } from 'react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ClassificationNode } from '#shared/schemas/teaching.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type CategoryOption, toCascaderOptions } from './category-paths.ts';
 import { useCategoryTree } from './teaching-api.ts';
 

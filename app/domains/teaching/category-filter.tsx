@@ -1,8 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ClassificationNode } from '#shared/schemas/teaching.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { pathLabels } from './category-paths.ts';
 
 // The tutorials list's category filter. antd's Cascader brings its select, tree and virtual list (about 40 KB

@@ -1,11 +1,11 @@
 import { LoadingOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Image, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { IMAGE_ACCEPT, imageFileProblem, useUploadImage } from '../../lib/image-upload.ts';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const COVER_WIDTH = 240;
 const COVER_HEIGHT = 135;

@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, EditOutlined, EyeOutlined, FallOutlined, RiseOutlined } from '@ant-design/icons';
 import { Card, Col, Descriptions, Flex, Result, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -10,6 +9,7 @@ import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAdvisoryCounts } from '../../lib/hub/hub-queries.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useAdvisory, useAdvisoryTraders, withLiveCounts } from './advisories-api.ts';
 import { ADVISORY_LIST_PATH, advisoryEditPath, advisoryIdParam } from './advisory-paths.ts';
 import { advisoryTraders } from './advisory-traders.ts';

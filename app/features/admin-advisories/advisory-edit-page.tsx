@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, Result, Select, Skeleton, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DESCRIPTION_MAX_LENGTH } from '#shared/constants.ts';
 import { type AdminAdvisory, addOrUpdateAdvisoryRequest } from '#shared/schemas/advisories.ts';
@@ -12,6 +11,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ADVISORY_FIELDS, useAdvisory, useAdvisoryTraders, useSaveAdvisory } from './advisories-api.ts';
 import { ADVISORY_LIST_PATH, advisoryIdParam } from './advisory-paths.ts';
 

@@ -1,7 +1,6 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { Flex, Grid, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
@@ -9,6 +8,7 @@ import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx'
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useAdvisories, useAdvisoryTraders, useDeleteAdvisory } from './advisories-api.ts';
 import { advisoryDetailPath, advisoryEditPath } from './advisory-paths.ts';
 import { advisoryTraders } from './advisory-traders.ts';

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import type { AdminAdvisory } from '#shared/schemas/advisories.ts';
+import type { TFunction } from '../../lib/translator.ts';
 
 export interface TraderLabel {
   id: number;

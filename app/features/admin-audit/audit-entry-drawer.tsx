@@ -1,8 +1,8 @@
 import { Descriptions, Drawer, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
 import { useClientWidthRule } from '../../lib/client-width.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type DiffRow, diffRows, formatValue, isBlank } from './audit-diff.ts';
 import { actionLabel } from './audit-labels.ts';
 import { ActorView, TargetView } from './audit-people.tsx';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 
 // Human labels of actions and target types in the reader's language; a name without one (an older row's,
 // or one added since) is shown as it is.

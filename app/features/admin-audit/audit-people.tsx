@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { targetTypeLabel } from './audit-labels.ts';
 
 const { Text } = Typography;

@@ -1,6 +1,6 @@
 import { Divider, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useInvitationSettings } from './invitation-admin-api.ts';
 import { InvitationSettingsForm } from './invitation-settings-form.tsx';
 import { RewardsTable } from './rewards-table.tsx';

@@ -1,6 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { Button, Form, InputNumber, Switch, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   type InvitationSettings,
   type UpdateInvitationSettingsRequest,
@@ -12,6 +11,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SETTINGS_FIELDS, useUpdateInvitationSettings } from './invitation-admin-api.ts';
 
 // No min/max on the inputs: a value out of range gets the rule's message instead of being changed silently.

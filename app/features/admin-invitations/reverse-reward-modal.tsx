@@ -1,11 +1,11 @@
 import { Form, Input, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { INVITATION_LIMITS } from '#shared/invitations.ts';
 import { type AdminReward, reverseRewardRequest } from '#shared/schemas/invitations.ts';
 import { useBelowZeroConfirmation } from '../../domains/credit/below-zero-confirmation.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { REVERSE_FIELDS, useReverseReward } from './invitation-admin-api.ts';
 import { rewardLabel } from './reward-label.ts';
 

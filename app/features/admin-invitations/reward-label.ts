@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import type { AdminReward } from '#shared/schemas/invitations.ts';
+import type { TFunction } from '../../lib/translator.ts';
 
 /** "50 points + 7 days", or that nothing was granted (rewards were off then). */
 export function rewardLabel(

@@ -1,11 +1,11 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminReward } from '#shared/schemas/invitations.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { REWARDS_PAGE_SIZE, type RewardsParams, useRewards } from './invitation-admin-api.ts';
 import { ReverseRewardModal } from './reverse-reward-modal.tsx';
 import { rewardLabel } from './reward-label.ts';

@@ -2,7 +2,6 @@ import { SendOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Flex, Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { message as messageOf } from '#shared/messages.ts';
 import { LEVEL_BIASES, type LevelSetView } from '#shared/schemas/levels.ts';
@@ -16,6 +15,7 @@ import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts'
 import { currentLocale } from '../../lib/i18n.ts';
 import { roleName } from '../../lib/role-labels.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   expiryIssue,
   formValuesOf,

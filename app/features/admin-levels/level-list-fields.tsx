@@ -11,13 +11,13 @@ import {
   Tooltip,
   theme,
 } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { labelsBesideFields } from '#shared/constants.ts';
 import { message } from '#shared/messages.ts';
 import { MAX_LEVELS, MAX_TARGETS } from '#shared/schemas/levels.ts';
 import { useClientWidthRule } from '../../lib/client-width.ts';
 import { zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { EMPTY_LEVEL, type LevelSetFormValues, levelSetForm, levelsIssue } from './level-form.ts';
 
 // The editable lists of the level set form: supports, resistances (price, reason, strength) and targets.

@@ -1,7 +1,6 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Flex, Grid, Segmented, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { LEVEL_BIASES, type LevelSetView } from '#shared/schemas/levels.ts';
@@ -11,6 +10,7 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
 import { roleLookup, roleTagColor, roleTagLabel } from '../../lib/role-labels.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { BIAS_COLOR } from './level-labels.ts';
 import { LEVEL_ADD_PATH, levelEditPath } from './level-paths.ts';
 import {

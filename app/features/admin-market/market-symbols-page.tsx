@@ -12,11 +12,11 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MarketSymbol } from '#shared/schemas/market.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useAddSymbol, useDeleteSymbol, useExchangeSymbols, useListedSymbols } from './market-api.ts';
 
 const { Title, Text } = Typography;

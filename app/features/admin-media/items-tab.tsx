@@ -1,12 +1,12 @@
 import { EyeInvisibleOutlined, EyeOutlined, PushpinOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '#shared/schemas/media.ts';
 import { MediaFilterBar } from '../../domains/media/media-filter-bar.tsx';
 import { hasFilters, useMediaStream } from '../../domains/media/media-stream-api.ts';
 import { MediaStreamList } from '../../domains/media/media-stream-list.tsx';
 import { useStreamFilters } from '../../domains/media/use-stream-filters.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useItemFlag } from './media-admin-api.ts';
 
 function ItemActions({ item }: { item: MediaItem }) {

@@ -1,6 +1,6 @@
 import { Flex, Tabs, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ItemsTab } from './items-tab.tsx';
 import { RulesTab } from './rules-tab.tsx';
 import { SourcesTab } from './sources-tab.tsx';

@@ -1,12 +1,12 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Tag, Typography, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { message as messageOf } from '#shared/messages.ts';
 import type { OpmlImportResult } from '#shared/schemas/media.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useImportOpml } from './media-admin-api.ts';
 import { useExportOpml } from './opml-export.ts';
 

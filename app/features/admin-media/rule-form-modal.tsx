@@ -1,11 +1,11 @@
 import { Button, Flex, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addMediaKeywordRuleRequest, MEDIA_LIMITS, type MediaKeywordRule } from '#shared/schemas/media.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { RULE_FIELDS, useAddRule, useUpdateRule } from './media-admin-api.ts';
 
 interface RuleValues {

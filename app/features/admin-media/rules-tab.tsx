@@ -1,12 +1,12 @@
 import { EditOutlined, FireFilled, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { MediaKeywordRule } from '#shared/schemas/media.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useDeleteRule, useKeywordRules } from './media-admin-api.ts';
 import { type RuleDialog, RuleFormModal } from './rule-form-modal.tsx';
 

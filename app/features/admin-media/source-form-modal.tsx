@@ -1,6 +1,5 @@
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   MEDIA_LANGUAGES,
   MEDIA_POLL_INTERVAL,
@@ -14,6 +13,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SOURCE_FIELDS, useAddSource, useUpdateSource } from './media-admin-api.ts';
 
 interface SourceValues {

@@ -11,15 +11,15 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { MediaSource } from '#shared/schemas/media.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { useFeedback } from '../../lib/feedback.tsx';
+import type { TFunction } from '../../lib/translator.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   useDeleteSource,
   useMediaSources,

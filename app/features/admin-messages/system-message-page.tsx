@@ -14,7 +14,6 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { SystemMessageDto } from '#shared/realtime.ts';
 import { addOrUpdateSystemMessageRequest } from '#shared/schemas/system-messages.ts';
@@ -25,6 +24,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useSystemMessages } from '../../lib/hub/hub-queries.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   MESSAGE_FIELDS,
   type MessageFlag,

@@ -1,9 +1,9 @@
 import { CheckOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { OnchainAdminAlert } from '#shared/schemas/onchain.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useAlertAction } from './onchain-admin-api.ts';
 
 /** A row's buttons: publish or discard a queued alert (first line), edit and delete (second). */

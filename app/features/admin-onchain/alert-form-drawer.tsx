@@ -14,7 +14,6 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ONCHAIN_CHAIN_IDS, ONCHAIN_DIRECTIONS, ONCHAIN_IMPORTANCE } from '#shared/onchain.ts';
 import { ONCHAIN_LIMITS, type OnchainAdminAlert, type OnchainLabel } from '#shared/schemas/onchain.ts';
 import { chainName, formatAmount } from '../../domains/onchain/onchain-format.ts';
@@ -22,6 +21,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type AlertFormValues, alertFormSchema, alertRequestOf, alertValuesOf } from './alert-form.ts';
 import { ALERT_FIELDS, useAddAlert, useLabels, useUpdateAlert } from './onchain-admin-api.ts';
 import { useDrawerSize } from './use-drawer-size.ts';

@@ -14,7 +14,6 @@ import {
   Typography,
 } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   ONCHAIN_CHAIN_IDS,
   ONCHAIN_DIRECTIONS,
@@ -30,6 +29,7 @@ import { exactTime, RelativeTime } from '../../components/relative-time.tsx';
 import { DirectionTag } from '../../domains/onchain/direction-tag.tsx';
 import { chainName, formatAmount, formatBlock, formatUsd } from '../../domains/onchain/onchain-format.ts';
 import { PartyView, TxLink } from '../../domains/onchain/onchain-links.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AlertActions } from './alert-actions.tsx';
 import { type AlertDialog, AlertFormDrawer } from './alert-form-drawer.tsx';
 import { useAdminAlerts, useQueueSize } from './onchain-admin-api.ts';

@@ -1,12 +1,12 @@
 import { Button, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ONCHAIN_LABEL_KINDS, type OnchainLabelKind } from '#shared/onchain.ts';
 import { addOnchainLabelRequest, ONCHAIN_LIMITS, type OnchainLabel } from '#shared/schemas/onchain.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { LABEL_FIELDS, useAddLabel, useUpdateLabel } from './onchain-admin-api.ts';
 
 interface LabelValues {

@@ -1,7 +1,6 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { OnchainLabel } from '#shared/schemas/onchain.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
@@ -9,6 +8,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
 import { LabelKindTag } from '../../domains/onchain/label-kind-tag.tsx';
 import { shortAddress } from '../../domains/onchain/onchain-format.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type LabelDialog, LabelFormModal } from './label-form-modal.tsx';
 import { useDeleteLabel, useLabels } from './onchain-admin-api.ts';
 

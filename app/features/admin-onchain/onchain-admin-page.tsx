@@ -1,7 +1,7 @@
 import { Flex, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AlertsTab } from './alerts-tab.tsx';
 import { LabelsTab } from './labels-tab.tsx';
 import { WatcherTab } from './watcher-tab.tsx';

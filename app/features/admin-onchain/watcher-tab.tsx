@@ -12,11 +12,11 @@ import {
   Typography,
 } from 'antd';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OnchainWatcherState } from '#shared/schemas/onchain.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { exactTime, RelativeTime } from '../../components/relative-time.tsx';
 import { chainName, formatBlock, formatUsd, shortAddress } from '../../domains/onchain/onchain-format.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useWatcherState } from './onchain-admin-api.ts';
 
 const { Text, Paragraph } = Typography;

@@ -1,7 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, type FormInstance, Input, Radio, Select } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
   QUANT_LIMITS,
@@ -18,6 +17,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { roleName } from '../../lib/role-labels.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   QUANT_FIELDS,
   useAddQuant,

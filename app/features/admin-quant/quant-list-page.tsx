@@ -1,7 +1,6 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Flex, Grid, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { QuantCard } from '#shared/schemas/quant.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
@@ -9,6 +8,7 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
 import { type RoleLookup, roleLookup, roleTagColor, roleTagLabel } from '../../lib/role-labels.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useDeleteQuant, useQuantRoles, useQuantStrategies } from './quant-admin-api.ts';
 import { percentText, RISK_COLOR, ratioText, STATUS_COLOR } from './quant-labels.ts';
 import { QUANT_ADD_PATH, quantEditPath } from './quant-paths.ts';

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Tooltip, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { QUANT_LIMITS } from '#shared/schemas/quant.ts';
 import { zodRule } from '../../lib/form-rules.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { quantForm } from './quant-form.ts';
 
 // The strategy's parameters: editable name / value rows.

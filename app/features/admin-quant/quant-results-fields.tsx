@@ -17,10 +17,10 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type FreqtradeImport, QUANT_LIMITS, type QuantResults } from '#shared/schemas/quant.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { zodRule } from '../../lib/form-rules.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useImportFreqtrade } from './quant-admin-api.ts';
 import { PERCENT_FIELDS, PLAIN_FIELDS, type QuantFormValues, quantForm, withImport } from './quant-form.ts';
 

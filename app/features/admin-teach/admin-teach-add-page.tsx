@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { ArticleEditScreen } from '../../domains/teaching/article-edit-screen.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** /admin/content/teach/add: publish a tutorial, or edit one (`?id=`, row passed from the list). */
 export function AdminTeachAddPage() {

@@ -7,7 +7,6 @@ import {
 } from '@ant-design/icons';
 import { Button, Card, Divider, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ARTICLE_STATUS } from '#shared/constants.ts';
 import { type Article, approvalQuery } from '#shared/schemas/teaching.ts';
@@ -24,6 +23,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Title } = Typography;
 const LIST_PATH = '/admin/content/teach';

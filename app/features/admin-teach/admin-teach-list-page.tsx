@@ -21,7 +21,6 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_PAGE_SIZE, COVER_THUMBNAIL_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
@@ -37,6 +36,7 @@ import { editState } from '../../domains/teaching/edit-state.ts';
 import { type ArticleQuery, useArticlePage, useDeleteArticle } from '../../domains/teaching/teaching-api.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Title, Text } = Typography;
 

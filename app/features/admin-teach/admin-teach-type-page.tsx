@@ -8,7 +8,6 @@ import {
 } from '@ant-design/icons';
 import { Button, Flex, InputNumber, Popconfirm, Switch, Table, type TableProps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { message as sharedMessage } from '#shared/messages.ts';
 import type { ClassificationNode, EditClassificationRequest } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -16,6 +15,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { type CategoryRow, parentIds, toTableRows } from '../../domains/teaching/category-paths.ts';
 import { useCategoryTree, useDeleteCategory, useEditCategory } from '../../domains/teaching/teaching-api.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type CategoryDialog, CategoryFormModal } from './category-form-modal.tsx';
 import { useOperationToasts } from './operation-toasts.ts';
 

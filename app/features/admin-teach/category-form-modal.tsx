@@ -1,7 +1,6 @@
 import type { FormRule } from 'antd';
 import { Button, Flex, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { message as sharedMessage } from '#shared/messages.ts';
 import { type ClassificationNode, editClassificationRequest } from '#shared/schemas/teaching.ts';
 import { CategoryCascader } from '../../domains/teaching/category-cascader.tsx';
@@ -10,6 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useOperationToasts } from './operation-toasts.ts';
 
 export type CategoryDialog =

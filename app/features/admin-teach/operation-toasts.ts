@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * Spec §8: category saves say '操作成功！' or '操作失败！' ('Operation succeeded!' / 'Operation failed!');

@@ -1,12 +1,12 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addApiKeyRequest, type TraderKey, updateApiKeyRequest } from '#shared/schemas/trader-keys.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { TRADER_FIELDS, useAddKey, useUpdateKey } from './traders-api.ts';
 import { useDrawerWidth } from './use-drawer-width.ts';
 

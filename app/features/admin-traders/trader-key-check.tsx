@@ -1,8 +1,6 @@
 import { BarChartOutlined, LineChartOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import type { Locale } from '#shared/constants.ts';
 import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import type { KeyCheck, KeySync } from '#shared/schemas/trading.ts';
@@ -10,6 +8,8 @@ import { EXCHANGE_KEY_STATE_LABELS } from '#shared/trading-labels.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
+import type { TFunction } from '../../lib/translator.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useCheckKey } from './traders-api.ts';
 
 // A key's check at the exchange and how following its account goes, as administrators see them on the trader

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 
 // How the trader screens read a key's roles and name traders (spec §3 role-to-key mapping, §8 'unknown'); role
 // tags themselves are named by lib/role-labels.ts.

@@ -1,12 +1,12 @@
 import { EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { roleLookup, roleTagColor, roleTagLabel } from '../../lib/role-labels.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { TraderFormDrawer } from './trader-form-drawer.tsx';
 import { CheckKeyButton, KeyViewLinks, keyStatusColumns } from './trader-key-check.tsx';
 import { rolesOfKey, traderName } from './trader-labels.ts';

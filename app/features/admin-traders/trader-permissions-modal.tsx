@@ -1,10 +1,10 @@
 import { Form, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Role } from '#shared/schemas/management.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { roleName } from '../../lib/role-labels.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useUpdateKeyRoles } from './traders-api.ts';
 
 export interface PermissionTarget {

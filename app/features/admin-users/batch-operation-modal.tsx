@@ -13,14 +13,14 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, QUICK_EXPIRY_DAYS } from '#shared/constants.ts';
 import { isAdminRole } from '#shared/roles.ts';
 import { batchUserOperationRequest, MAX_BATCH_ROWS, type Role } from '#shared/schemas/management.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import type { TFunction } from '../../lib/translator.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useBatchUserOperation } from './admin-users-api.ts';
 import {
   type BatchFormValues,

@@ -1,7 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, InputNumber, Modal, Statistic } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { INVITATION_LIMITS } from '#shared/invitations.ts';
 import { adjustCreditRequest } from '#shared/schemas/credit.ts';
 import type { UserDetail } from '#shared/schemas/management.ts';
@@ -11,6 +10,7 @@ import { CreditLedgerTable } from '../../domains/credit/credit-ledger-table.tsx'
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ADJUST_FIELDS, USER_LEDGER_PAGE_SIZE, useAdjustCredit, useUserLedger } from './credit-api.ts';
 
 interface AdjustValues {

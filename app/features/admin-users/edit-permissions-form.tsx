@@ -1,6 +1,5 @@
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, InputNumber, Select, Tag, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { EDIT_PERMISSION_EMAIL_MAX_LENGTH } from '#shared/constants.ts';
 import { message as sharedMessage } from '#shared/messages.ts';
 import { isAdminRole } from '#shared/roles.ts';
@@ -17,6 +16,7 @@ import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../
 import { currentLocale } from '../../lib/i18n.ts';
 import { memberDaysRemaining } from '../../lib/membership-days.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ASSIGN_FIELDS, useAssignUserRole } from './admin-users-api.ts';
 import { adminRoleId, roleLabel } from './role-tags.ts';
 

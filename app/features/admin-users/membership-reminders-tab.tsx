@@ -1,8 +1,8 @@
 import { Alert, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { MembershipReminder, ReminderMailState } from '#shared/schemas/membership.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useMembershipReminders } from './admin-users-api.ts';
 
 const MAIL_COLORS: Record<ReminderMailState, string> = {

@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { membershipTerm } from '../../lib/membership-days.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** Days remaining of a membership: red once expired, orange on its last day. */
 export function MembershipTermView({ expiry, now }: { expiry: string | null; now?: number }) {

@@ -1,7 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { isAdminRole } from '#shared/roles.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type RoleLookup, tagColor, tagLabel } from './role-tags.ts';
 
 /** A user's tags by name (an id no role has shows 'Unknown'); the Admin tag carries a lock. */

@@ -13,7 +13,6 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { type AddRoleRequest, addRoleRequest, type RoleWithCount } from '#shared/schemas/management.ts';
@@ -21,6 +20,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { adminPagination } from './admin-table.ts';
 import { ADD_ROLE_FIELDS, useAddRole, useDeleteRole, useRolesWithCount } from './admin-users-api.ts';
 import { writeListParams } from './list-params.ts';

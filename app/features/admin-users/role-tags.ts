@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
 import { isAdminRole, isBuiltInRole, ROLE } from '#shared/roles.ts';
 import type { Role, RoleWithCount } from '#shared/schemas/management.ts';
+import type { TFunction } from '../../lib/translator.ts';
 
 // Role tags as the admin screens show them (spec §3 Role, §6): by name, with 'Unknown' for an id no role has.
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Popconfirm, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { UserDetail } from '#shared/schemas/management.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { useApiClient } from '../../lib/use-api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * The user detail's two-factor sign-in: on or off and, when on, turning it off for someone who lost their

@@ -11,13 +11,13 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isBuiltInRole } from '#shared/roles.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useRoles, useUser } from './admin-users-api.ts';
 import { CreditTab } from './credit-tab.tsx';
 import { EditPermissionsForm } from './edit-permissions-form.tsx';

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAuthClient } from '../../lib/auth/auth-context.tsx';
 import { QUERY_PARAMETERS } from '../../lib/auth/auth-paths.ts';
@@ -11,6 +10,7 @@ import {
   keepLoginMessage,
   peekLoginMessage,
 } from '../../lib/auth/return-url.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AuthProgress, AuthResult } from './auth-card.tsx';
 import { AuthScreen } from './auth-screen.tsx';
 

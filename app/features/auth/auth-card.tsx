@@ -1,8 +1,8 @@
 import { type ResultProps, Spin } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel.tsx';
 import { StatusNotice } from '../../components/status-notice.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 // antd's Result (with its status illustrations) draws the rare outcomes only (a failed sign-in, a link that
 // no longer works): it loads when one is shown. The steps in progress, which every sign-in passes through,

@@ -1,6 +1,6 @@
 import { Carousel } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { LessonsArt, MonitoringArt, SignalsArt } from './carousel-art.tsx';
 
 const SLIDES: readonly { key: 'lessons' | 'signals' | 'monitoring'; art: ReactNode }[] = [

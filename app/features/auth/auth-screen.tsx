@@ -1,6 +1,5 @@
 import { Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Heading, Paragraph } from '../../components/prose.tsx';
 import { useAuthClient } from '../../lib/auth/auth-context.tsx';
@@ -8,6 +7,7 @@ import { loginPath } from '../../lib/auth/auth-paths.ts';
 import { AuthenticationResultStatus } from '../../lib/auth/auth-state.ts';
 import { pendingReturnUrl } from '../../lib/auth/return-url.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AuthCarousel } from './auth-carousel.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';

@@ -2,10 +2,10 @@ import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Flex, Form, type FormRule, Input, Spin, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '#shared/constants.ts';
 import type { CaptchaResponse } from '#shared/schemas/auth.ts';
 import { TEXT_COLORS } from '../../lib/theme.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { captchaImageSource } from './auth-api.ts';
 
 /** Hidden on screen, read by screen readers. */

@@ -2,7 +2,6 @@ import { HomeOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Flex } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { message } from '#shared/messages.ts';
 import { confirmEmailRequest } from '#shared/schemas/auth.ts';
@@ -13,6 +12,7 @@ import { AUTH_PATHS, loginPath } from '../../lib/auth/auth-paths.ts';
 import { pendingReturnUrl } from '../../lib/auth/return-url.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AuthProgress, AuthResult } from './auth-card.tsx';
 
 /** /authentication/confirm-email?userId&code: the link of the confirmation mail (new account or new e-mail). */

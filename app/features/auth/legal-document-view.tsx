@@ -1,7 +1,7 @@
 import { Button, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../lib/i18n.ts';
 import { htmlLangFor } from '../../lib/locale.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { LocalizedLegalDocument } from './legal/legal-document.ts';
 
 const { Title, Paragraph, Text } = Typography;

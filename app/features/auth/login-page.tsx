@@ -1,7 +1,6 @@
 import { HomeOutlined, LoginOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/link-button.tsx';
 import { useAuthClient } from '../../lib/auth/auth-context.tsx';
@@ -14,6 +13,7 @@ import {
 } from '../../lib/auth/auth-paths.ts';
 import { failResult, type PageStep, pageStep } from '../../lib/auth/auth-state.ts';
 import { checkReturnUrl, InvalidReturnUrlError, pendingReturnUrl } from '../../lib/auth/return-url.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AuthProgress, AuthResult } from './auth-card.tsx';
 
 type Action = Exclude<LoginAction, typeof LOGIN_ACTIONS.loginManual>;

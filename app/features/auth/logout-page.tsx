@@ -1,12 +1,12 @@
 import { HomeOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LinkButton } from '../../components/link-button.tsx';
 import { useAuth, useAuthClient } from '../../lib/auth/auth-context.tsx';
 import { AUTH_PATHS, isLocalSignOut, LOGOUT_ACTIONS, type LogoutAction } from '../../lib/auth/auth-paths.ts';
 import { isSettled, type PageStep, pageStep } from '../../lib/auth/auth-state.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AuthProgress, AuthResult } from './auth-card.tsx';
 
 /**

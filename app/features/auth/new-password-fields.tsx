@@ -1,8 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { FormRule } from 'antd';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** A new password and its confirmation (registration, password reset), with the length hint of spec §5. */
 export function NewPasswordFields({

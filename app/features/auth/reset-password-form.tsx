@@ -2,12 +2,12 @@ import { CheckCircleOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PasswordResetRequest } from '#shared/schemas/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useApiClient } from '../../lib/use-api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 // The rules' schema (with zod and the messages) downloads when the form first checks a field.

@@ -2,7 +2,6 @@ import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { LoginResponse } from '#shared/schemas/auth.ts';
 import { signInMessage } from '#shared/sign-in-messages.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
@@ -12,6 +11,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 // The rules' schemas (with zod and the messages) download when the form first checks the code.
 const codeSchema = async () => (await import('#shared/schemas/auth.ts')).twoFactorCodeRequest;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { NotFound } from '../../components/not-found.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** The page for any path the app does not know; rendered inside whichever layout matched. */
 export function NotFoundPage() {

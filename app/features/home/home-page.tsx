@@ -9,7 +9,6 @@ import {
 } from '@ant-design/icons';
 import { Alert, Col, Flex, Grid, Row, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -18,6 +17,7 @@ import { Heading, Paragraph } from '../../components/prose.tsx';
 import { sectionIcon } from '../../components/section-icon.tsx';
 import { SECTIONS, type Section, TRADING_VIEWS } from '../../lib/sections.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const CONTAINER = { width: '100%', maxWidth: 1200, margin: '0 auto' } as const;
 

@@ -1,11 +1,11 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { Alert, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { InvitationSummary } from '#shared/schemas/invitations.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { CreditLedgerTable } from '../../domains/credit/credit-ledger-table.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { LEDGER_PAGE_SIZE, useInvitationSummary, useInvitees, useMyCredit } from './invitations-api.ts';
 import { InviteLinkCard } from './invite-link-card.tsx';
 import { InviteeTable } from './invitee-table.tsx';

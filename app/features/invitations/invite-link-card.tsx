@@ -1,9 +1,9 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, QRCode, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { INVITE_QUERY_PARAMETER } from '#shared/invitations.ts';
 import { AUTH_PATHS } from '../../lib/auth/auth-paths.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Text } = Typography;
 

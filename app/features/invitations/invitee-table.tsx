@@ -1,7 +1,7 @@
 import { Flex, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import type { Invitee, InviteePage } from '#shared/schemas/invitations.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { INVITEES_PAGE_SIZE } from './invitations-api.ts';
 
 function MemberStatus({ invitee }: { invitee: Invitee }) {

@@ -1,10 +1,10 @@
 import { Badge, Flex, Grid, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { MediaFilterBar } from '../../domains/media/media-filter-bar.tsx';
 import { hasFilters, useMediaStream } from '../../domains/media/media-stream-api.ts';
 import { MediaStreamList } from '../../domains/media/media-stream-list.tsx';
 import { useStreamFilters } from '../../domains/media/use-stream-filters.ts';
 import { useHubStatus } from '../../lib/hub/live-connection.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Title, Text } = Typography;
 

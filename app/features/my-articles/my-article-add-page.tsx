@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Flex, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ArticleEditScreen } from '../../domains/teaching/article-edit-screen.tsx';
 import { useAccount } from '../../lib/account.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** /personal/article/add: members publish an article (or edit their own, `?id=`); it goes to review. */
 export function MyArticleAddPage() {

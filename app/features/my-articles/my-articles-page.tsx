@@ -12,7 +12,6 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { COVER_THUMBNAIL_SIZE, TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
@@ -27,6 +26,7 @@ import { useArticlePage, useDeleteArticle } from '../../domains/teaching/teachin
 import { useAccount } from '../../lib/account.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Title, Text, Paragraph } = Typography;
 

@@ -1,11 +1,11 @@
 import { ClockCircleOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { Card, Empty, Flex, Grid, Pagination, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDateTime, publisherLabel } from '../../components/system-messages/message-meta.ts';
 import { useSystemMessages } from '../../lib/hub/hub-queries.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Title, Paragraph, Text } = Typography;
 

@@ -1,11 +1,11 @@
 import { ArrowRightOutlined, FireFilled } from '@ant-design/icons';
 import { Card, Flex, Grid, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { OnchainAlert } from '#shared/schemas/onchain.ts';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { DirectionTag } from '../../domains/onchain/direction-tag.tsx';
 import { chainName, formatAmount, formatBlock, formatUsd } from '../../domains/onchain/onchain-format.ts';
 import { PartyView, TxLink } from '../../domains/onchain/onchain-links.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Text } = Typography;
 

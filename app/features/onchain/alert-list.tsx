@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
 import { useReachEnd } from '../../lib/use-reach-end.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AlertCard } from './alert-card.tsx';
 import type { useOnchainAlerts } from './onchain-api.ts';
 

@@ -1,9 +1,9 @@
 import { ClearOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid, InputNumber, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ONCHAIN_DIRECTIONS, type OnchainChain, type OnchainDirection } from '#shared/onchain.ts';
 import { chainName, formatAmount } from '../../domains/onchain/onchain-format.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type AlertFilters, useOnchainFilters } from './onchain-api.ts';
 import { type FilterChange, hasFilters } from './use-alert-filters.ts';
 

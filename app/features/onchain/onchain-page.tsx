@@ -1,6 +1,6 @@
 import { Badge, Flex, Grid, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useHubStatus } from '../../lib/hub/live-connection.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AlertList } from './alert-list.tsx';
 import { useOnchainAlerts } from './onchain-api.ts';
 import { OnchainFilterBar } from './onchain-filter-bar.tsx';

@@ -1,7 +1,6 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Grid, Skeleton, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OnchainTotals as Totals } from '#shared/schemas/onchain.ts';
 import {
   formatAmount,
@@ -11,6 +10,7 @@ import {
   isNegative,
 } from '../../domains/onchain/onchain-format.ts';
 import { TEXT_COLORS } from '../../lib/theme.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useOnchainTotals } from './onchain-api.ts';
 
 const { Text } = Typography;

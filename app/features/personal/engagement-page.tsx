@@ -23,7 +23,6 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Engagement } from '#shared/schemas/advisories.ts';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -35,6 +34,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { useAdvisoryCounts } from '../../lib/hub/hub-queries.ts';
 import { TRADING_VIEWS } from '../../lib/sections.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type EngagementQuery, useEngagements } from './engagement-api.ts';
 
 const { Text, Paragraph } = Typography;

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { isBuiltInRole } from '#shared/roles.ts';
+import type { TFunction } from '../../lib/translator.ts';
 
 /** The label of a membership level: built-in roles are translated, custom tags are shown as they are. */
 export function membershipLabel(t: TFunction<'personal'>, level: string | null): string {

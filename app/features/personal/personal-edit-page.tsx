@@ -14,7 +14,6 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AVATAR_SIZE, DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import {
   GENDERS,
@@ -29,6 +28,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { PROFILE_FIELDS, useUpdateProfile, useUploadAvatar } from './personal-api.ts';
 
 const { Title, Text } = Typography;

@@ -16,7 +16,6 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { twoFactorCodeRequest, twoFactorRecoveryRequest } from '#shared/schemas/auth.ts';
 import type { TwoFactorSetup } from '#shared/schemas/personal.ts';
@@ -27,6 +26,7 @@ import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, zodRule } from '../../lib/form-rules.ts';
 import { useApiClient } from '../../lib/use-api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Text, Paragraph } = Typography;
 const LOW_RECOVERY_CODES = 3;

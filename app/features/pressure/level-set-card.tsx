@@ -1,7 +1,6 @@
 import { BellOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Alert, Card, Col, Flex, Row, Skeleton, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { distancePercent } from '#shared/levels.ts';
 import type { LevelSetView, LevelView } from '#shared/schemas/levels.ts';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
@@ -9,6 +8,7 @@ import { formatDateTime } from '../../components/system-messages/message-meta.ts
 import { useFeedback } from '../../lib/feedback.tsx';
 import { useLiveMarketPrice } from '../../lib/hub/market-price.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { PriceLineSpec } from './candle-chart.tsx';
 import { useChartCandles, useWatchLevelSet } from './pressure-api.ts';
 

@@ -1,9 +1,9 @@
 import { Empty, Flex, Grid, Segmented, Select, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LEVEL_BIASES } from '#shared/schemas/levels.ts';
 import { MARKET_INTERVALS, type MarketInterval } from '#shared/schemas/market.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { LevelSetCard } from './level-set-card.tsx';
 import { type LevelFilter, useLevelSets, useListedSymbols } from './pressure-api.ts';
 

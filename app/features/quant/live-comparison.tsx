@@ -1,10 +1,10 @@
 import { LineChartOutlined } from '@ant-design/icons';
 import { Card, Flex, Skeleton, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { QuantStrategy } from '#shared/schemas/quant.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { FigureTitle, type HelpKey } from './figure-title.tsx';
 import { useLiveFigures } from './quant-api.ts';
 import { formatCount, formatPercent, formatRatio, signColor } from './quant-format.ts';

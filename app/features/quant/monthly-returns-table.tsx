@@ -1,7 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { MonthlyReturnsRow } from '#shared/quant-returns.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { formatPercent, GAIN, LOSS, monthNames } from './quant-format.ts';
 
 /** A return cell: green for a gain, red for a loss, a dash where the series does not reach. */

@@ -14,7 +14,6 @@ import {
   Typography,
 } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { quantReturns } from '#shared/quant-returns.ts';
 import type { QuantParameter, QuantStrategy } from '#shared/schemas/quant.ts';
@@ -24,6 +23,7 @@ import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { formatDateTime } from '../../components/system-messages/message-meta.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { FigureTitle, type HelpKey } from './figure-title.tsx';
 import { LiveComparison } from './live-comparison.tsx';
 import { MonthlyReturnsTable } from './monthly-returns-table.tsx';

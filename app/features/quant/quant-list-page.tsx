@@ -1,8 +1,8 @@
 import { Col, Empty, Flex, Grid, Input, Row, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { QUANT_RISK_LEVELS, QUANT_SORTS, QUANT_STATUSES, QUANT_TYPES } from '#shared/schemas/quant.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type QuantFilter, useQuantList } from './quant-api.ts';
 import { StrategyCard } from './strategy-card.tsx';
 

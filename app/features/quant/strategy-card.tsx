@@ -1,9 +1,9 @@
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { QuantCard } from '#shared/schemas/quant.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { FigureTitle, type HelpKey } from './figure-title.tsx';
 import { formatCount, formatPercent, formatPeriod, formatRatio, signColor } from './quant-format.ts';
 import { StrategyTags } from './strategy-tags.tsx';

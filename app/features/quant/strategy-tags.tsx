@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { QuantCard } from '#shared/schemas/quant.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const RISK_COLOR = { low: 'green', medium: 'gold', high: 'red' } as const;
 const STATUS_COLOR = { backtest: 'default', paper: 'blue', live: 'purple' } as const;

@@ -1,7 +1,6 @@
 import { ArrowRightOutlined, CustomerServiceOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Empty, Flex, Result, Skeleton, Switch, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
@@ -9,6 +8,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { useSubscriptions } from '../../lib/hub/hub-queries.ts';
 import { ADVISORY_FEED_PATH } from '../../lib/hub/live-connection.tsx';
 import { BRAND_COLORS } from '../../lib/theme.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useSetSubscription } from './subscriptions-api.ts';
 
 const { Title, Paragraph, Text } = Typography;

@@ -1,11 +1,11 @@
 import { SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { addCommentRequest, COMMENT_MAX_LENGTH } from '#shared/schemas/teaching.ts';
 import { useAddComment } from '../../domains/teaching/teaching-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** A member's new comment under an article (loaded on demand by comments-section.tsx). */
 export function CommentBox({ articleId }: { articleId: number }) {

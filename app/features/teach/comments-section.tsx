@@ -1,7 +1,6 @@
 import { DeleteOutlined, MessageOutlined } from '@ant-design/icons';
 import { Avatar, Button, Empty, Flex, Popconfirm, Skeleton, theme } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import type { Article, Comment } from '#shared/schemas/teaching.ts';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
@@ -11,6 +10,7 @@ import { tableDateTime } from '../../domains/teaching/dates.ts';
 import { useComments, useDeleteComment } from '../../domains/teaching/teaching-api.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useEngagement } from './engagement.ts';
 
 // The comment form (antd's Form, its rules from the shared schemas) loads only for a member who may write:

@@ -8,7 +8,6 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Flex, Grid, Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Article } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -22,6 +21,7 @@ import { type ReactionKind, useArticle, useReaction } from '../../domains/teachi
 import { ApiError } from '../../lib/api-client.ts';
 import { loginPath } from '../../lib/auth/auth-paths.ts';
 import { currentReturnUrl } from '../../lib/auth/return-url.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { CommentsSection } from './comments-section.tsx';
 import { useEngagement } from './engagement.ts';
 

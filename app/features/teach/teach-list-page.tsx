@@ -1,7 +1,6 @@
 import { ReadOutlined } from '@ant-design/icons';
 import { Avatar, Button, Empty, Flex, Grid, Skeleton, Tag } from 'antd';
 import SearchModule from 'antd/es/input/Search.js';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_AVATAR_URL, TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
@@ -16,6 +15,7 @@ import { readableDate } from '../../domains/teaching/dates.ts';
 import { useArticlePage, useCategoryTree } from '../../domains/teaching/teaching-api.ts';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 // The search field alone: antd's Input index brings the text area, password and code fields with it. antd's es/
 // is ESM without "type": "module", so TypeScript sees `{ default }` where the bundler gives the component

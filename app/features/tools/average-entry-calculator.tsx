@@ -1,7 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, InputNumber, Segmented, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   averageEntry,
   type BuyMode,
@@ -10,6 +9,7 @@ import {
 } from '#shared/calculators/average-entry.ts';
 import { MAX_AMOUNT } from '#shared/calculators/validation.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { CalculatorLayout, type Figure, ResultsPanel } from './results-panel.tsx';
 import { formatAmount, formatNumber, formatPrice, formatQuantity } from './tools-format.ts';
 

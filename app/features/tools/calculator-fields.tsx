@@ -1,9 +1,9 @@
 import { Button, Form, type FormRule, InputNumber, Segmented } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldError, FieldErrors } from '#shared/calculators/validation.ts';
 import { useRevalidateOnLanguageChange } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type MarketPrice, useMarketPrice } from './market-price.tsx';
 import { formatNumber, formatPrice } from './tools-format.ts';
 

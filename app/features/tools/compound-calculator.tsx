@@ -1,8 +1,8 @@
 import { Form, Table, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { type CompoundPeriod, compoundGrowth } from '#shared/calculators/compound-growth.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type CheckFields, NumberField, useCalculatorForm, useProblems } from './calculator-fields.tsx';
 import { CalculatorLayout, type Figure, ResultsPanel } from './results-panel.tsx';
 import { formatAmount, formatNumber, formatPercent, pnlColor } from './tools-format.ts';

@@ -1,5 +1,4 @@
 import { Collapse, Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   type LiquidationInput,
   liquidationPrice,
@@ -9,6 +8,7 @@ import type { BracketDraft, MaintenanceBracket } from '#shared/calculators/maint
 import type { Side } from '#shared/calculators/validation.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   type CheckFields,
   ChoiceField,

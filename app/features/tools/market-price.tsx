@@ -1,8 +1,8 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { Card, Flex, Select, Tooltip, Typography } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useMarketSymbols, useMarketTicker } from './market-api.ts';
 import { formatPercent, formatPrice, pnlColor, roundToPrecision } from './tools-format.ts';
 

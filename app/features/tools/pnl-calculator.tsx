@@ -1,9 +1,9 @@
 import { Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { futuresPnl, targetPrice } from '#shared/calculators/futures-pnl.ts';
 import type { Side } from '#shared/calculators/validation.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   type CheckFields,
   ChoiceField,

@@ -1,10 +1,10 @@
 import { Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { MaintenanceBracket } from '#shared/calculators/maintenance-brackets.ts';
 import { positionSize, type StopMode } from '#shared/calculators/position-size.ts';
 import type { Side } from '#shared/calculators/validation.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   type CheckFields,
   ChoiceField,

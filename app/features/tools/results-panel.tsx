@@ -1,9 +1,9 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { TEXT_COLORS } from '../../lib/theme.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const { Text, Paragraph } = Typography;
 

@@ -1,8 +1,8 @@
 import { Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { riskReward } from '#shared/calculators/risk-reward.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { type CheckFields, NumberField, useCalculatorForm, useProblems } from './calculator-fields.tsx';
 import { CalculatorLayout, type Figure, ResultsPanel } from './results-panel.tsx';
 import { formatNumber, formatPercent, formatPrice } from './tools-format.ts';

@@ -1,6 +1,5 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, InputNumber, Table, type TableProps, Tooltip, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   type BracketColumn,
   type BracketDraft,
@@ -11,6 +10,7 @@ import {
   draftsFromBrackets,
 } from '#shared/calculators/maintenance-brackets.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { formatNumber } from './tools-format.ts';
 
 const { Paragraph, Text } = Typography;

@@ -1,8 +1,8 @@
 import { Grid, Tabs, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type BracketDraft, bracketsFromDrafts } from '#shared/calculators/maintenance-brackets.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AverageEntryCalculator } from './average-entry-calculator.tsx';
 import { CompoundCalculator } from './compound-calculator.tsx';
 import { FundingCalculator } from './funding-calculator.tsx';

@@ -1,7 +1,6 @@
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import type { AdvisoryDto } from '#shared/realtime.ts';
 import { Panel } from '../../components/panel.tsx';
 import { Heading, Text } from '../../components/prose.tsx';
@@ -10,6 +9,7 @@ import { useReact } from '../../domains/advisories/reaction-api.ts';
 import { REACTIONS, type ReactionKind, reactionKey } from '../../domains/advisories/reaction-kinds.tsx';
 import { useFeedback } from '../../lib/feedback.tsx';
 import type { ReactionCounts } from '../../lib/hub/hub-cache.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 interface AdvisoryCardProps {
   advisory: AdvisoryDto;

@@ -1,7 +1,6 @@
 import { BellOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { Text } from '../../components/prose.tsx';
@@ -14,6 +13,7 @@ import {
 } from '../../lib/hub/hub-queries.ts';
 import { onAdvisoriesArrived } from '../../lib/hub/hub-runtime.ts';
 import { useHubStatus } from '../../lib/hub/live-connection.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AdvisoryCard } from './advisory-card.tsx';
 import { LiveBadge } from './live-badge.tsx';
 

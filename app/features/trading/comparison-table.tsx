@@ -1,11 +1,11 @@
 import { Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface.js';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { StatisticsFiguresDto } from '#shared/schemas/trading.ts';
 import type { StatisticsFigure, StatisticsPeriod } from '#shared/trading-statistics.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useComparison } from './live-api.ts';
 import { NUMERIC, Pnl } from './live-positions.tsx';
 import { FigureTitle, profitFactorText } from './statistics-figures.tsx';

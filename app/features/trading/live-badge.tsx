@@ -1,7 +1,7 @@
 import { Badge } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Text } from '../../components/prose.tsx';
 import { useHubStatus } from '../../lib/hub/live-connection.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** Whether this tab's hub connection is up: what keeps the trading pages live. */
 export function LiveBadge() {

@@ -1,11 +1,11 @@
 import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { type LiveAnnouncement, liveAnnouncements } from '../../lib/hub/hub-live.ts';
 import { onTraderLiveChanged } from '../../lib/hub/hub-runtime.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { playReminder } from '../../lib/reminder-sound.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { LiveTrader } from './live-api.ts';
 import { useChooseTrader } from './trader-tabs.tsx';
 import {

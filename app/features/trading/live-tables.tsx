@@ -1,10 +1,10 @@
 import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import type { ClosedPositionDto, LiveFill, LiveOrder } from '#shared/schemas/trading.ts';
 import { POSITION_MODE } from '#shared/trading.ts';
 import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, SIDE_LABELS } from '#shared/trading-labels.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { DirectionTag, NUMERIC, Pnl, timeOf } from './live-positions.tsx';
 import {
   codeLabel,

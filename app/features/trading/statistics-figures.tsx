@@ -1,11 +1,11 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Card, Col, Flex, Row, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Locale } from '#shared/constants.ts';
 import type { StatisticsFiguresDto } from '#shared/schemas/trading.ts';
 import { STATISTICS_DEFINITIONS, type StatisticsFigure } from '#shared/trading-statistics.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   DASH,
   directionLabel,

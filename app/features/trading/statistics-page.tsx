@@ -1,10 +1,10 @@
 import { Button, Card, Col, Empty, Flex, Grid, Row, Skeleton, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TraderStatistics } from '#shared/schemas/trading.ts';
 import { STATISTICS_PERIODS, type StatisticsPeriod } from '#shared/trading-statistics.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ComparisonTable } from './comparison-table.tsx';
 import { type LiveTrader, useLiveTraders, useTraderStatistics } from './live-api.ts';
 import type { ChartPoint } from './statistics-chart.tsx';

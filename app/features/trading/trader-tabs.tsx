@@ -1,12 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Card, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ROLE } from '#shared/roles.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SUBSCRIBE_PATH } from './advisory-feed.tsx';
 import { type LiveTrader, useLiveTraders } from './live-api.ts';
 

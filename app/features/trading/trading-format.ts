@@ -1,9 +1,9 @@
-import type { TFunction } from 'i18next';
 import type { Locale } from '#shared/constants.ts';
 import type { LivePosition } from '#shared/schemas/trading.ts';
 import { POSITION_MODE } from '#shared/trading.ts';
 import { POSITION_MODE_LABELS } from '#shared/trading-labels.ts';
 import { TEXT_COLORS } from '../../lib/theme.ts';
+import type { TFunction } from '../../lib/translator.ts';
 
 // How the trading pages write numbers, codes and durations. Prices keep the precision they need (a coin
 // under 1 USDT has many decimals), amounts in USDT two decimals, ratios as percentages.

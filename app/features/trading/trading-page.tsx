@@ -1,11 +1,11 @@
 import { Grid } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { Heading } from '../../components/prose.tsx';
 import { TabBar } from '../../components/tab-bar.tsx';
 import { TRADING_VIEWS, type TradingViewKey } from '../../lib/sections.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { loadTradingView } from './trading-views.ts';
 
 // Each view downloads with its own code: the strategy feed does not bring the live tables, nor the live

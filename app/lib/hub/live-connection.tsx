@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth, useAuthClient } from '../auth/auth-context.tsx';
 import { useFeedback } from '../feedback.tsx';
 import { playReminder } from '../reminder-sound.ts';
+import { useTranslation } from '../use-translation.ts';
 import type { HubStatus } from './hub-connection.ts';
 import {
   acquireHub,

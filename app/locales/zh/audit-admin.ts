@@ -1,6 +1,6 @@
 import type { AuditAction, AuditTargetType } from '#shared/audit.ts';
 
-/** The key of an action's label: its name with underscores for dots (i18next reads dots as nesting). */
+/** The key of an action's label: its name with underscores for dots (the translator reads dots as nesting). */
 type ActionKey<S extends string> = S extends `${infer Head}.${infer Rest}` ? `${Head}_${ActionKey<Rest>}` : S;
 
 export const auditAdmin = {
