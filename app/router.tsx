@@ -4,7 +4,7 @@ import { PageSpinner } from './components/page-spinner.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { AUTH_PATHS, LOGIN_ACTIONS, LOGOUT_ACTIONS } from './lib/auth/auth-paths.ts';
-import { loadAdminTexts } from './lib/i18n.ts';
+import { hasPageTexts, loadAdminTexts, loadPageTexts } from './lib/i18n.ts';
 import { SECTIONS, tradingViewOf } from './lib/sections.ts';
 
 // Every layout, guard and page is a lazy route: the router fetches the modules of all matched routes in
@@ -92,6 +92,10 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,
+    // The texts of the page being opened download beside its code (lib/texts.ts), when it has texts that
+    // are not there yet; otherwise a navigation goes on as if there were no loader.
+    loader: ({ request }) => loadPageTexts(new URL(request.url)),
+    shouldRevalidate: ({ nextUrl }) => !hasPageTexts(nextUrl),
     HydrateFallback: PageSpinner,
     ErrorBoundary: RouteError,
     children: [

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { SHELL_NAMESPACES } from '../app/lib/text-namespaces.ts';
+import { LOCALES } from '../shared/constants.ts';
 
 // How the web app's code is cut into files. The bundler splits by route on its own, but it gives every set
 // of modules that the same routes share a file of its own: the first page loaded seventy small files, each
@@ -27,6 +29,9 @@ const ICON_MODULE = /[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn
 const ICON_FILE_MERGE_BYTES = 16_000;
 
 const CONTRACT_MODULE = /[\\/]shared[\\/](?:api-contract\.ts|schemas[\\/])|[\\/]node_modules[\\/]zod[\\/]/;
+
+const shellTextsOf = (locale: string) =>
+  new RegExp(String.raw`[\\/]app[\\/]locales[\\/]${locale}[\\/](?:${SHELL_NAMESPACES.join('|')})\.ts$`);
 
 const FRAMEWORK_MODULE = new RegExp(
   [
@@ -147,6 +152,9 @@ export function chunkGroups(appRoot: string) {
     plugin,
     groups: [
       { name: 'framework', test: FRAMEWORK_MODULE, priority: 4 },
+      // The shell's texts of a language in one file (they compress better together than apart), downloaded
+      // with whichever of them a page asks for first (app/lib/texts.ts).
+      ...LOCALES.map((locale) => ({ name: `texts-${locale}`, test: shellTextsOf(locale), priority: 5 })),
       {
         name: 'icons',
         test: (id: string) => ICON_MODULE.test(id) && !iconOf('shell', id) && !iconOf('public-shell', id),

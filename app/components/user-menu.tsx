@@ -8,6 +8,7 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, type MenuProps, Skeleton } from 'antd';
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import { ROLE } from '#shared/roles.ts';
@@ -40,10 +41,14 @@ export function UserMenu({ tone = 'dark', compact = false }: UserMenuProps) {
       </LinkButton>
     );
   }
-  if (auth.status !== 'authenticated') {
-    return <Skeleton.Avatar active size="default" data-testid="user-menu-pending" />;
-  }
-  return <SignedInMenu tone={tone} compact={compact} />;
+  const pending = <Skeleton.Avatar active size="default" data-testid="user-menu-pending" />;
+  if (auth.status !== 'authenticated') return pending;
+  // Its texts (the personal namespace) may still be downloading when someone signs in in this tab.
+  return (
+    <Suspense fallback={pending}>
+      <SignedInMenu tone={tone} compact={compact} />
+    </Suspense>
+  );
 }
 
 function SignedInMenu({ tone, compact }: Required<UserMenuProps>) {

@@ -5,6 +5,13 @@ import { texts as zhTexts } from '../locales/zh/index.ts';
 import { changeLocale, currentLocale, i18n, loadAdminTexts, loadTexts } from './i18n.ts';
 import { adminResources } from './i18n-admin.ts';
 import { LOCALE_STORAGE_KEY } from './locale.ts';
+import {
+  firstLoadNamespaces,
+  importNamespace,
+  MEMBER_NAMESPACES,
+  SHELL_NAMESPACES,
+  SIGNED_IN_NAMESPACES,
+} from './texts.ts';
 
 describe('changeLocale', () => {
   afterEach(async () => {
@@ -58,11 +65,42 @@ describe('the back office texts', () => {
 });
 
 describe("the members' texts", () => {
-  it('are loaded once per language, and a copy is given to the translator (the module stays as written)', async () => {
-    const first = loadTexts('en');
-    expect(loadTexts('en')).toBe(first);
-    await first;
+  it('are given to the translator as copies (the modules stay as written)', async () => {
+    await loadTexts('en');
     expect(i18n.getResourceBundle('en', 'common')).toEqual(enTexts.common);
     expect(i18n.getResourceBundle('en', 'common')).not.toBe(enTexts.common);
+  });
+
+  it('are one file per namespace and language, each of them there for the loader', async () => {
+    for (const namespace of MEMBER_NAMESPACES) {
+      expect(await importNamespace('zh', namespace)).toEqual(zhTexts[namespace]);
+      expect(await importNamespace('en', namespace)).toEqual(enTexts[namespace]);
+    }
+    expect([...MEMBER_NAMESPACES].sort()).toEqual(Object.keys(zhTexts).sort());
+    await expect(importNamespace('zh', 'admin')).rejects.toThrow('No texts for zh/admin');
+  });
+
+  it("that a first load asks for are the shell's and the page's", () => {
+    const first = (url: string) => firstLoadNamespaces(new URL(url, 'https://portal.test'), false);
+    expect(first('/')).toEqual([...SHELL_NAMESPACES, 'home']);
+    expect(firstLoadNamespaces(new URL('https://portal.test/'), true)).toEqual([
+      ...SHELL_NAMESPACES,
+      ...SIGNED_IN_NAMESPACES,
+      'home',
+    ]);
+    expect(first('/?type=2')).toEqual([...SHELL_NAMESPACES, 'trading']);
+    expect(first('/teach')).toContain('teach');
+    expect(first('/teach-detail?id=3')).toContain('teach');
+    expect(first('/Account/Login')).toContain('auth');
+    expect(first('/authentication/register')).toContain('auth');
+    expect(first('/strategy/7')).toContain('quant');
+    expect(first('/tool')).toContain('tools');
+    expect(first('/monitoring')).toContain('onchain');
+    expect(first('/personal/invitation')).toContain('invitation');
+    expect(first('/personal/article/add')).toContain('teach');
+    expect(first('/personal/info')).toEqual([...SHELL_NAMESPACES, 'personal']);
+    expect(first('/admin/content/teach').sort()).toEqual([...MEMBER_NAMESPACES].sort());
+    expect(first('/no-such-page')).toEqual([...SHELL_NAMESPACES]);
+    for (const namespace of SHELL_NAMESPACES) expect(MEMBER_NAMESPACES).toContain(namespace);
   });
 });

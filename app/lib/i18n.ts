@@ -3,7 +3,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat.js';
 import 'dayjs/locale/zh-cn.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/constants.ts';
 import { dayjsLocaleFor, detectLocale, htmlLangFor, saveLocale } from './locale.ts';
-import { importTexts } from './texts.ts';
+import { firstLoadNamespaces, importNamespace, MEMBER_NAMESPACES, pageNamespaces } from './texts.ts';
 import { Translator } from './translator.ts';
 
 dayjs.extend(localizedFormat);
@@ -15,53 +15,64 @@ function applyLocale(locale: Locale): void {
 }
 
 /**
- * The interface texts. None yet: each language's arrive with loadTexts, which the app awaits before its first
- * render. A text missing in English falls back to Chinese.
+ * The interface texts. None yet: the first page's arrive with startI18n, which the app awaits before its
+ * first render. A text missing in English falls back to Chinese when the Chinese namespace is there.
  */
-export const i18n = new Translator(detectLocale(), DEFAULT_LOCALE);
+export const i18n = new Translator(detectLocale(), DEFAULT_LOCALE, importNamespace);
 
 applyLocale(i18n.language);
 i18n.onLanguageChanged(applyLocale);
 
-const loadedTexts = new Map<Locale, Promise<void>>();
-
 /**
- * Adds a language's member texts, loaded once (the app awaits the visitor's language before its first
- * render; changeLocale loads the other on the first switch).
+ * Adds namespaces of a language's member texts (all of them unless named), each downloaded once. Tests and
+ * the back office load them all; a page asks for its own (routes and startI18n).
  */
-export function loadTexts(locale: Locale): Promise<void> {
-  let loading = loadedTexts.get(locale);
-  if (!loading) {
-    loading = importTexts(locale).then(
-      ({ texts }) => {
-        // Copies: the translator merges later bundles (the back office's) into the objects it is given.
-        for (const [namespace, bundle] of Object.entries(texts))
-          i18n.addResourceBundle(locale, namespace, structuredClone(bundle), true, true);
-      },
-      (error: unknown) => {
-        loadedTexts.delete(locale);
-        throw error;
-      },
-    );
-    loadedTexts.set(locale, loading);
-  }
-  return loading;
+export function loadTexts(locale: Locale, namespaces: readonly string[] = MEMBER_NAMESPACES): Promise<void> {
+  return i18n.loadNamespaces(locale, namespaces);
 }
 
-/** Loads the texts of the visitor's language and settles on it: awaited before the first render. */
+/**
+ * Loads the texts the first page needs in the visitor's language (the shell's and the page's, by address)
+ * and settles on it: awaited before the first render. Other pages' texts come with their routes.
+ */
 export async function startI18n(): Promise<void> {
   const locale = currentLocale();
-  await loadTexts(locale);
+  await loadTexts(
+    locale,
+    typeof window === 'undefined' ? MEMBER_NAMESPACES : firstLoadNamespaces(window.location),
+  );
   await i18n.changeLanguage(locale);
+}
+
+/**
+ * Downloads the texts of the page at `url` in the current language (the root route's loader, so beside the
+ * page's code). A failure is left to the page: its components ask again, and show the route's error if that
+ * fails too.
+ */
+export function loadPageTexts(url: { pathname: string; search: string }): Promise<null> {
+  return loadTexts(i18n.language, pageNamespaces(url.pathname, url.search)).then(
+    () => null,
+    () => null,
+  );
+}
+
+/** Whether the texts of the page at `url` are there in the current language. */
+export function hasPageTexts(url: { pathname: string; search: string }): boolean {
+  return pageNamespaces(url.pathname, url.search).every((namespace) =>
+    i18n.hasResourceBundle(i18n.language, namespace),
+  );
 }
 
 export function currentLocale(): Locale {
   return i18n.language;
 }
 
-/** Switches the interface language and remembers the choice for the next visit. */
+/**
+ * Switches the interface language and remembers the choice for the next visit, once the new language has
+ * every namespace the current one has (the page does not change, only its texts).
+ */
 export async function changeLocale(locale: Locale): Promise<void> {
-  await loadTexts(locale);
+  await loadTexts(locale, i18n.namespacesOf(i18n.language));
   saveLocale(locale);
   await i18n.changeLanguage(locale);
 }
@@ -69,12 +80,13 @@ export async function changeLocale(locale: Locale): Promise<void> {
 let adminTexts: Promise<void> | undefined;
 
 /**
- * Adds the back office's texts (both languages), loaded once on first use: the admin layout's route waits
- * for them, so that members' pages never carry them.
+ * Adds the back office's texts (both languages), with every member namespace of the current language (its
+ * pages show members' texts too), loaded once on first use: the admin layout's route waits for them, so that
+ * members' pages never carry them.
  */
 export function loadAdminTexts(): Promise<void> {
-  adminTexts ??= import('./i18n-admin.ts').then(
-    ({ adminResources: texts }) => {
+  adminTexts ??= Promise.all([import('./i18n-admin.ts'), loadTexts(currentLocale())]).then(
+    ([{ adminResources: texts }]) => {
       for (const language of LOCALES)
         for (const [namespace, bundle] of Object.entries(texts[language]))
           i18n.addResourceBundle(language, namespace, bundle, true, true);

@@ -1,18 +1,86 @@
 import type { Locale } from '#shared/constants.ts';
 import type { texts as zhTexts } from '../locales/zh/index.ts';
+import { hasStoredSession } from './auth/stored-session.ts';
+import {
+  MEMBER_NAMESPACES,
+  type MemberNamespace,
+  SHELL_NAMESPACES,
+  SIGNED_IN_NAMESPACES,
+} from './text-namespaces.ts';
+
+export { MEMBER_NAMESPACES, SHELL_NAMESPACES, SIGNED_IN_NAMESPACES };
 
 /** The members' texts of one language (the namespaces; the back office's are added with its layout). */
 export type MemberTexts = typeof zhTexts;
 
-const TEXTS: Record<Locale, () => Promise<{ texts: MemberTexts }>> = {
-  zh: () => import('../locales/zh/index.ts'),
-  en: () => import('../locales/en/index.ts'),
-};
+type Bundle = { [key: string]: unknown };
+
+// One file per namespace and language, each downloaded when a page first needs it: a page carries the texts
+// it shows, in one language. The back office's are in lib/i18n-admin.ts.
+const FILES = import.meta.glob<Record<string, Bundle>>([
+  '../locales/*/*.ts',
+  '!../locales/*/index.ts',
+  '!../locales/*/admin.ts',
+  '!../locales/*/*-admin.ts',
+  '!../locales/*/admin-*.ts',
+]);
+
+/** The texts a page shows beyond the shell's, by its path: asked for with the shell's on a first load. */
+export function pageNamespaces(pathname: string, search: string): MemberNamespace[] {
+  const section = pathname.split('/')[1]?.toLowerCase() ?? '';
+  switch (section) {
+    case '':
+      return new URLSearchParams(search).has('type') ? ['trading'] : ['home'];
+    case 'teach':
+    case 'teach-detail':
+      return ['teach'];
+    case 'authentication':
+    case 'account':
+      return ['auth'];
+    case 'strategy':
+      return ['quant'];
+    case 'tool':
+      return ['tools'];
+    case 'monitoring':
+      return ['onchain'];
+    case 'personal': {
+      const page = pathname.split('/')[2]?.toLowerCase();
+      return page === 'invitation'
+        ? ['personal', 'invitation']
+        : page === 'article'
+          ? ['personal', 'teach']
+          : ['personal'];
+    }
+    case 'admin':
+      return [...MEMBER_NAMESPACES];
+    default:
+      return [];
+  }
+}
+
+/** One namespace of one language's member texts (the module is fetched once, however often it is asked for). */
+export async function importNamespace(locale: Locale, namespace: string): Promise<Bundle> {
+  const load = FILES[`../locales/${locale}/${namespace}.ts`];
+  if (!load) throw new Error(`No texts for ${locale}/${namespace}`);
+  const module = await load();
+  const bundle = module[namespace];
+  if (!bundle) throw new Error(`The texts of ${locale}/${namespace} export no "${namespace}"`);
+  return bundle;
+}
 
 /**
- * The chunk of one language's member texts. main.tsx asks for the visitor's language before the app's
- * code arrives, so both download side by side; lib/i18n.ts asks again (the same module, fetched once).
+ * The namespaces a first load of this address needs: the shell's, the signed-in menu's when the tab holds a
+ * session, and the page's.
  */
-export function importTexts(locale: Locale): Promise<{ texts: MemberTexts }> {
-  return TEXTS[locale]();
+export function firstLoadNamespaces(
+  location: { pathname: string; search: string },
+  signedIn = hasStoredSession(),
+): MemberNamespace[] {
+  return [
+    ...new Set([
+      ...SHELL_NAMESPACES,
+      ...(signedIn ? SIGNED_IN_NAMESPACES : []),
+      ...pageNamespaces(location.pathname, location.search),
+    ]),
+  ];
 }

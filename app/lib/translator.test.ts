@@ -83,4 +83,34 @@ describe('Translator', () => {
     expect(texts.hasResourceBundle('en', 'teach')).toBe(true);
     expect(texts.hasResourceBundle('zh', 'teach')).toBe(false);
   });
+
+  it('downloads a namespace once however often it is asked for, keeps a copy, and tries again after a failure', async () => {
+    const asked: string[] = [];
+    let failNext = true;
+    const module = { title: 'Tools' };
+    const texts = new Translator('en', 'zh', async (language, namespace) => {
+      asked.push(`${language}/${namespace}`);
+      if (failNext) {
+        failNext = false;
+        throw new Error('offline');
+      }
+      return module;
+    });
+    await expect(texts.loadNamespace('en', 'tools')).rejects.toThrow('offline');
+    expect(texts.hasResourceBundle('en', 'tools')).toBe(false);
+    const first = texts.loadNamespace('en', 'tools');
+    expect(texts.loadNamespace('en', 'tools')).toBe(first);
+    await texts.loadNamespaces('en', ['tools', 'tools']);
+    expect(asked).toEqual(['en/tools', 'en/tools']);
+    expect(texts.getFixedT('en', 'tools')('title' as never)).toBe('Tools');
+    expect(texts.getResourceBundle('en', 'tools')).not.toBe(module);
+    expect(texts.namespacesOf('en')).toEqual(['tools']);
+  });
+
+  it('does not download a namespace it was given', async () => {
+    const texts = new Translator('zh', 'zh', () => Promise.reject(new Error('not expected')));
+    texts.addResourceBundle('zh', 'common', { a: 'b' });
+    await texts.loadNamespaces('zh', ['common']);
+    expect(texts.t('a' as never)).toBe('b');
+  });
 });

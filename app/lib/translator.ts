@@ -31,6 +31,8 @@ export type TFunction<N extends Namespace = 'common'> = (key: TKey<N>, options?:
 
 type Bundle = { [key: string]: unknown };
 type Listener = (language: Locale) => void;
+/** Downloads one namespace of one language. */
+export type NamespaceLoader = (language: Locale, namespace: string) => Promise<Bundle>;
 
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
@@ -70,13 +72,50 @@ export class Translator {
   private readonly store = new Map<Locale, Map<string, Bundle>>();
   private readonly listeners = new Set<Listener>();
   private readonly pluralRules = new Map<Locale, Intl.PluralRules>();
+  private readonly loading = new Map<string, Promise<void>>();
   private readonly fallbackLanguage: Locale;
+  private readonly loader: NamespaceLoader | undefined;
   /** The language the texts are shown in. */
   language: Locale;
 
-  constructor(language: Locale, fallbackLanguage: Locale) {
+  constructor(language: Locale, fallbackLanguage: Locale, loader?: NamespaceLoader) {
     this.language = language;
     this.fallbackLanguage = fallbackLanguage;
+    this.loader = loader;
+  }
+
+  /**
+   * Downloads the namespaces of a language that are not there yet, each once however often it is asked for
+   * (the same promise until it settles; a failed download is tried again at the next call). A copy of each
+   * is kept, so later bundles merged into it leave the loaded module as written.
+   */
+  loadNamespace(language: Locale, namespace: string): Promise<void> {
+    const key = `${language}/${namespace}`;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      const loader = this.loader;
+      loading =
+        this.hasResourceBundle(language, namespace) || !loader
+          ? Promise.resolve()
+          : loader(language, namespace).then(
+              (bundle) => this.addResourceBundle(language, namespace, structuredClone(bundle)),
+              (error: unknown) => {
+                this.loading.delete(key);
+                throw error;
+              },
+            );
+      this.loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  loadNamespaces(language: Locale, namespaces: readonly string[]): Promise<void> {
+    return Promise.all(namespaces.map((namespace) => this.loadNamespace(language, namespace))).then(() => {});
+  }
+
+  /** The namespaces there are texts of in a language. */
+  namespacesOf(language: Locale): string[] {
+    return [...(this.store.get(language)?.keys() ?? [])];
   }
 
   addResourceBundle(

@@ -15,7 +15,7 @@ configure({ asyncUtilTimeout: 30_000 });
 // The app loads the visitor's language before its first render, and the other on a switch; component tests
 // render without main.tsx and switch languages freely: both are there from the start. The back office's
 // texts arrive with the admin layout's route; component tests render its pages directly.
-await Promise.all(LOCALES.map(loadTexts));
+await Promise.all(LOCALES.map((locale) => loadTexts(locale)));
 await startI18n();
 await loadAdminTexts();
 

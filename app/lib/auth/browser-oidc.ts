@@ -1,5 +1,6 @@
 import type { SignoutResponse, User, UserManagerSettings } from 'oidc-client-ts';
 import type { SubscriberConfiguration } from '#shared/schemas/auth.ts';
+import { hasStoredSession } from './stored-session.ts';
 
 // What the auth service needs from the browser and the identity provider, and the browser's own versions
 // of it (tests give the service fakes instead). The OpenID Connect client itself is in oidc-client.ts,
@@ -13,8 +14,7 @@ export const AUTH_CHANNEL = 'portal-auth';
 /** The call that tells whether the session behind the stored tokens is still open (401 when it ended). */
 export const SESSION_PROBE_URL = '/api/PersonalInfo/UserVo';
 
-/** The prefix of what oidc-client-ts keeps in the tab's sessionStorage (its default). */
-export const OIDC_STORE_PREFIX = 'oidc.';
+export { OIDC_STORE_PREFIX } from './stored-session.ts';
 
 export class SettingsError extends Error {
   override name = 'SettingsError';
@@ -88,13 +88,7 @@ const oidcClient = () => import('./oidc-client.ts');
 export const browserDeps: AuthServiceDeps = {
   loadSettings: async () => (await oidcClient()).fetchSettings(),
   createManager: async (settings) => (await oidcClient()).createBrowserManager(settings),
-  hasStoredSession: () => {
-    try {
-      return Object.keys(window.sessionStorage).some((key) => key.startsWith(OIDC_STORE_PREFIX));
-    } catch {
-      return false;
-    }
-  },
+  hasStoredSession,
   origin: () => window.location.origin,
   currentPath: () => window.location.pathname,
   inFrame: () => {

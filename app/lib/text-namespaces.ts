@@ -1,0 +1,36 @@
+import type { texts as zhTexts } from '../locales/zh/index.ts';
+
+// The namespaces of the members' texts, and which of them every page draws. Plain constants: the build's
+// chunk groups (scripts/chunk-groups.ts) read them too, to put the shell's texts of a language in one file.
+
+export type MemberNamespace = keyof typeof zhTexts;
+
+export const MEMBER_NAMESPACES = [
+  'common',
+  'home',
+  'personal',
+  'advisories',
+  'auth',
+  'teach',
+  'trading',
+  'tools',
+  'pressure',
+  'quant',
+  'media',
+  'onchain',
+  'invitation',
+] as const satisfies readonly MemberNamespace[];
+
+/**
+ * What every page draws: the header and footer (common), the system messages and the live notifications of
+ * strategies, media and levels (advisories, media, pressure).
+ */
+export const SHELL_NAMESPACES = [
+  'common',
+  'advisories',
+  'media',
+  'pressure',
+] as const satisfies readonly MemberNamespace[];
+
+/** A signed-in member's menu in the header, asked for on a first load when the tab holds a session. */
+export const SIGNED_IN_NAMESPACES = ['personal'] as const satisfies readonly MemberNamespace[];
