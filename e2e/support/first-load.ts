@@ -14,9 +14,22 @@ export const FIRST_LOAD_PAGES = [
   { name: 'member strategies', path: '/?type=2', member: true },
 ] as const;
 
-/** The goal for JavaScript on the wire per first load, and the bar above which CI fails. */
+/** The goal for JavaScript on the wire per first load, and the bar above which CI is to fail. */
 export const FIRST_LOAD_GOAL_BYTES = 170 * 1024;
 export const FIRST_LOAD_BAR_BYTES = 200 * 1024;
+
+/**
+ * What CI holds each page to until it is under the bar (e2e/first-load.spec.ts): the last measured figure
+ * (bench/first-load.bench.ts, 2026-11-28, evening) and about 3 KB for the small differences between builds
+ * and runs. Lower a ceiling when a page's figure goes down; never raise one to let a page grow.
+ */
+export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name'], number> = {
+  home: 222 * 1024,
+  teach: 246 * 1024,
+  'teach-detail': 258 * 1024,
+  login: 309 * 1024,
+  'member strategies': 284 * 1024,
+};
 
 export type FirstLoad = {
   /** JavaScript bytes on the wire (headers included), the sum over `scripts`. */
