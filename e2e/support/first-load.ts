@@ -27,7 +27,7 @@ export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name
   home: 222 * 1024,
   teach: 246 * 1024,
   'teach-detail': 258 * 1024,
-  login: 309 * 1024,
+  login: 296 * 1024,
   'member strategies': 284 * 1024,
 };
 

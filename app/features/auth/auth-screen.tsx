@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { Heading, Paragraph } from '../../components/prose.tsx';
 import { useAuthClient } from '../../lib/auth/auth-context.tsx';
@@ -8,7 +8,6 @@ import { AuthenticationResultStatus } from '../../lib/auth/auth-state.ts';
 import { pendingReturnUrl } from '../../lib/auth/return-url.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { AuthCarousel } from './auth-carousel.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
@@ -18,6 +17,21 @@ import { ResetPasswordForm } from './reset-password-form.tsx';
 const RegisterForm = lazy(() =>
   import('./register-form.tsx').then((module) => ({ default: module.RegisterForm })),
 );
+
+// The illustrated slides (antd's Carousel and its slider) show beside the form on wide screens only
+// (styles.css, .auth-screen-carousel): a phone never downloads them.
+const AuthCarousel = lazy(() =>
+  import('./auth-carousel.tsx').then((module) => ({ default: module.AuthCarousel })),
+);
+const WIDE_SCREEN = '(min-width: 992px)';
+
+function subscribeToWidth(changed: () => void): () => void {
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+}
+
+const wideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
@@ -37,6 +51,7 @@ interface AuthScreenProps {
 export function AuthScreen({ initialMode, interaction, notice = null, reset = null }: AuthScreenProps) {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
+  const wide = useSyncExternalStore(subscribeToWidth, wideScreen, () => false);
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const navigate = useNavigate();
   const auth = useAuthClient();
@@ -79,7 +94,11 @@ export function AuthScreen({ initialMode, interaction, notice = null, reset = nu
     <div className="auth-screen" data-testid="auth-screen" data-mode={mode}>
       <title>{`${heading} · ${tCommon('product.name')}`}</title>
       <div className="auth-screen-carousel">
-        <AuthCarousel />
+        {wide ? (
+          <Suspense fallback={null}>
+            <AuthCarousel />
+          </Suspense>
+        ) : null}
       </div>
       <div className="auth-screen-form">
         <div style={{ width: '100%', maxWidth: 400, margin: '0 auto' }}>
