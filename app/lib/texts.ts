@@ -1,6 +1,7 @@
 import type { Locale } from '#shared/constants.ts';
 import type { texts as zhTexts } from '../locales/zh/index.ts';
 import { hasStoredSession } from './auth/stored-session.ts';
+import { tradingViewOf } from './sections.ts';
 import {
   MEMBER_NAMESPACES,
   type MemberNamespace,
@@ -30,13 +31,14 @@ export function pageNamespaces(pathname: string, search: string): MemberNamespac
   const section = pathname.split('/')[1]?.toLowerCase() ?? '';
   switch (section) {
     case '':
-      return new URLSearchParams(search).has('type') ? ['trading'] : ['home'];
+      return tradingViewOf(search) ? ['trading'] : ['home'];
     case 'teach':
     case 'teach-detail':
       return ['teach'];
     case 'authentication':
     case 'account':
-      return ['auth'];
+      // The registration form offers an invitation code.
+      return pathname.toLowerCase() === '/authentication/register' ? ['auth', 'invitation'] : ['auth'];
     case 'strategy':
       return ['quant'];
     case 'tool':

@@ -7,6 +7,7 @@ import { loginPath } from '../../lib/auth/auth-paths.ts';
 import { AuthenticationResultStatus } from '../../lib/auth/auth-state.ts';
 import { pendingReturnUrl } from '../../lib/auth/return-url.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
+import { currentLocale, loadTexts } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -14,8 +15,13 @@ import { ResetPasswordForm } from './reset-password-form.tsx';
 
 // The registration form, with its terms of use and restricted-regions notice in both languages and the
 // dialog that shows them, downloads when the register mode opens: most visits of this screen sign in.
+// Its texts (it offers an invitation code) download beside it.
 const RegisterForm = lazy(() =>
-  import('./register-form.tsx').then((module) => ({ default: module.RegisterForm })),
+  Promise.all([import('./register-form.tsx'), loadTexts(currentLocale(), ['invitation'])]).then(
+    ([module]) => ({
+      default: module.RegisterForm,
+    }),
+  ),
 );
 
 // The illustrated slides (antd's Carousel and its slider) show beside the form on wide screens only
