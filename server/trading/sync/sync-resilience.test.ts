@@ -161,7 +161,9 @@ describe.each(TEST_DIALECTS)('trader sync resilience on %s', (dialect) => {
     );
     kit.worker('a').start();
     await eventually(async () => ((await kit.sync(keyId))?.state === 'syncing' ? true : undefined));
-    expect((await kit.sync(keyId))?.last_error).toContain('-1003');
+    // The last error names the pause: the exchange's 429 itself, or (when the user-data stream's reconnect
+    // comes after it, as on a busy machine) the budget refusing a call during the pause the 429 set.
+    expect((await kit.sync(keyId))?.last_error).toMatch(/-1003|The exchange asked to pause calls/);
     expect(kit.fake.requests.filter((r) => r.status === 418)).toEqual([]);
   });
 
