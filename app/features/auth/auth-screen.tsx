@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Heading, Paragraph } from '../../components/prose.tsx';
 import { useAuthClient } from '../../lib/auth/auth-context.tsx';
@@ -8,6 +8,7 @@ import { AuthenticationResultStatus } from '../../lib/auth/auth-state.ts';
 import { pendingReturnUrl } from '../../lib/auth/return-url.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { currentLocale, loadTexts } from '../../lib/i18n.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -29,15 +30,8 @@ const RegisterForm = lazy(() =>
 const AuthCarousel = lazy(() =>
   import('./auth-carousel.tsx').then((module) => ({ default: module.AuthCarousel })),
 );
+/** Where styles.css shows the slides (.auth-screen-carousel). */
 const WIDE_SCREEN = '(min-width: 992px)';
-
-function subscribeToWidth(changed: () => void): () => void {
-  const query = window.matchMedia(WIDE_SCREEN);
-  query.addEventListener('change', changed);
-  return () => query.removeEventListener('change', changed);
-}
-
-const wideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
@@ -57,7 +51,7 @@ interface AuthScreenProps {
 export function AuthScreen({ initialMode, interaction, notice = null, reset = null }: AuthScreenProps) {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
-  const wide = useSyncExternalStore(subscribeToWidth, wideScreen, () => false);
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const navigate = useNavigate();
   const auth = useAuthClient();
