@@ -88,6 +88,34 @@ test.describe('with a Chinese browser', () => {
     await shoot(page, 'home-zh-390');
   });
 
+  test('a language whose texts cannot be downloaded is not switched to, and the visitor is told', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('链策学堂');
+    // The menu and the toasts' code arrive with the first click; then the connection drops.
+    await page.getByTestId('language-switch').click();
+    await expect(page.getByTestId('language-option-en')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByTestId('language-option-en').click();
+
+    await expect(page.getByText('未能切换到English，请检查网络后重试。')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('链策学堂');
+    await expect(page.getByTestId('language-switch')).toContainText('中文');
+    expect(await page.evaluate(() => window.localStorage.getItem('locale'))).not.toBe('en');
+    await shoot(page, 'language-switch-offline-zh');
+    // The refused downloads are the point of this test; nothing else may be in the console.
+    problems = problems.filter((problem) => !problem.includes('Failed to load resource'));
+
+    // Back online, the same choice works.
+    await page.unroute('**/assets/*.js');
+    await switchLanguage(page, 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ChainCompass Academy');
+  });
+
   test('switching to English persists across a reload', async ({ page }) => {
     await page.setViewportSize({ width: 1600, height: 900 });
     await page.goto('/');

@@ -1,6 +1,8 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, type MenuProps } from 'antd';
-import { LOCALES } from '#shared/constants.ts';
+import { useState } from 'react';
+import { LOCALES, type Locale } from '#shared/constants.ts';
+import { useFeedback } from '../lib/feedback.tsx';
 import { changeLocale } from '../lib/i18n.ts';
 import { isLocale } from '../lib/locale.ts';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -15,7 +17,22 @@ interface LanguageSwitchProps {
 
 export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
+  const { message } = useFeedback();
   const locale = i18n.language;
+  // The language being downloaded: the button spins meanwhile (a slow connection takes a moment).
+  const [pending, setPending] = useState<Locale | null>(null);
+  const choose = (next: Locale) => {
+    if (next === locale && pending === null) return;
+    setPending(next);
+    changeLocale(next).then(
+      () => setPending((current) => (current === next ? null : current)),
+      (error: unknown) => {
+        setPending((current) => (current === next ? null : current));
+        console.warn('language switch: the texts could not be downloaded', error);
+        message.error(t('header.languageFailed', { language: t(`header.languageNames.${next}`) }));
+      },
+    );
+  };
   const items: MenuProps['items'] = LOCALES.map((code) => ({
     key: code,
     label: (
@@ -31,7 +48,7 @@ export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitc
         selectable: true,
         selectedKeys: [locale],
         onClick: ({ key }) => {
-          if (isLocale(key)) void changeLocale(key);
+          if (isLocale(key)) choose(key);
         },
       }}
     >
@@ -40,6 +57,7 @@ export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitc
         data-testid="language-switch"
         aria-label={`${t('header.language')}: ${t(`header.languageNames.${locale}`)}`}
         icon={<GlobalOutlined />}
+        loading={pending !== null}
         style={tone === 'light' ? { color: 'rgba(255, 255, 255, 0.88)' } : undefined}
       >
         {compact ? null : t(`header.languageNames.${locale}`)}

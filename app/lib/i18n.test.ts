@@ -36,6 +36,35 @@ describe('changeLocale', () => {
     expect(dayjs('2024-03-05').format('LL')).toBe('2024年3月5日');
   });
 
+  it('keeps the later of two quick choices, whichever is ready first', async () => {
+    // English first (its texts are there at once), then Chinese: both are downloaded, the later one stays.
+    const [first, second] = await Promise.all([changeLocale('en'), changeLocale('zh')]);
+    expect(first).toBe(false);
+    expect(second).toBe(true);
+    expect(currentLocale()).toBe('zh');
+    expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('zh');
+    const [third, fourth] = await Promise.all([changeLocale('zh'), changeLocale('en')]);
+    expect([third, fourth]).toEqual([false, true]);
+    expect(currentLocale()).toBe('en');
+  });
+
+  it('leaves the language as it was when the texts cannot be downloaded', async () => {
+    // Texts Chinese has and English has none of: switching must download them, and cannot.
+    i18n.addResourceBundle('zh', 'only-in-chinese', { probe: '探针' });
+    try {
+      await expect(changeLocale('en')).rejects.toThrow('No texts for en/only-in-chinese');
+      expect(currentLocale()).toBe('zh');
+      expect(document.documentElement.lang).toBe('zh-CN');
+      expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).not.toBe('en');
+      // A failure overtaken by a later choice is not reported: that choice decides.
+      const [failed, kept] = await Promise.all([changeLocale('en'), changeLocale('zh')]);
+      expect([failed, kept]).toEqual([false, true]);
+      expect(currentLocale()).toBe('zh');
+    } finally {
+      i18n.addResourceBundle('en', 'only-in-chinese', { probe: 'probe' });
+    }
+  });
+
   it('has every Chinese key translated to English', () => {
     const zh = i18n.getResourceBundle('zh', 'common') ?? {};
     const en = i18n.getResourceBundle('en', 'common') ?? {};

@@ -67,14 +67,28 @@ export function currentLocale(): Locale {
   return i18n.language;
 }
 
+/** Counts language choices: of two made quickly, the later one is kept whichever downloads first. */
+let localeChoices = 0;
+
 /**
  * Switches the interface language and remembers the choice for the next visit, once the new language has
- * every namespace the current one has (the page does not change, only its texts).
+ * every namespace the current one has (the page does not change, only its texts). Answers false when a later
+ * choice was made meanwhile (that one decides); rejects, leaving the language as it was, when the texts
+ * cannot be downloaded.
  */
-export async function changeLocale(locale: Locale): Promise<void> {
-  await loadTexts(locale, i18n.namespacesOf(i18n.language));
+export async function changeLocale(locale: Locale): Promise<boolean> {
+  const choice = ++localeChoices;
+  try {
+    await loadTexts(locale, i18n.namespacesOf(i18n.language));
+  } catch (error) {
+    // A choice made since decides: this one's failure is not news any more.
+    if (choice !== localeChoices) return false;
+    throw error;
+  }
+  if (choice !== localeChoices) return false;
   saveLocale(locale);
   await i18n.changeLanguage(locale);
+  return true;
 }
 
 let adminTexts: Promise<void> | undefined;

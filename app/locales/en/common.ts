@@ -27,6 +27,7 @@ export const common: Messages<typeof zh> = {
     admin: 'Admin console',
     account: 'Account: {{name}}',
     language: 'Language',
+    languageFailed: 'Could not switch to {{language}}. Check your connection and try again.',
     languageNames: {
       zh: '中文',
       en: 'English',

@@ -24,6 +24,7 @@ export const common = {
     admin: '管理后台',
     account: '账户：{{name}}',
     language: '语言',
+    languageFailed: '未能切换到{{language}}，请检查网络后重试。',
     languageNames: {
       zh: '中文',
       en: 'English',
