@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdFormContext } from './scripts/antd-form-context.ts';
+import { antdIsBright } from './scripts/antd-is-bright.ts';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -16,7 +17,7 @@ const chunks = chunkGroups(appRoot);
 export default defineConfig({
   root: appRoot,
   publicDir: fileURLToPath(new URL('./app/public', import.meta.url)),
-  plugins: [react(), antdFormContext(), chunks.plugin, precompress()],
+  plugins: [react(), antdFormContext(), antdIsBright(), chunks.plugin, precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/app', import.meta.url)),
     emptyOutDir: true,

@@ -157,7 +157,11 @@ async function waitUntilLoaded(page: Page, view: AuditedView) {
   const shown = ready.map((id) => page.getByTestId(id).first()).reduce((either, next) => either.or(next));
   await expect(shown.first(), `${view.name}: ${ready.join(' or ')}`).toBeVisible({ timeout: 15_000 });
   // Lists and cards load after the frame: wait until no spinner or skeleton is left.
-  await expect(page.locator('.ant-spin-spinning, .ant-spin-blur, .ant-skeleton-active')).toHaveCount(0, {
+  await expect(
+    page.locator(
+      '.ant-spin-spinning, .ant-spin-blur, .ant-skeleton-active, .portal-avatar-pending, .portal-placeholder-shape',
+    ),
+  ).toHaveCount(0, {
     timeout: 10_000,
   });
 }

@@ -7,10 +7,9 @@ import {
   LogoutOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, type MenuProps, Skeleton } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import { ROLE } from '#shared/roles.ts';
 import { useAccount, useAvatar } from '../lib/account.ts';
 import { useAuth } from '../lib/auth/auth-context.tsx';
@@ -19,6 +18,7 @@ import { checkReturnUrl, currentReturnUrl } from '../lib/auth/return-url.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { LinkButton } from './link-button.tsx';
 import { MenuDropdown } from './menu-dropdown.tsx';
+import { PersonPicture } from './person-picture.tsx';
 
 interface UserMenuProps {
   /** Light text for the dark public header. */
@@ -41,7 +41,14 @@ export function UserMenu({ tone = 'dark', compact = false }: UserMenuProps) {
       </LinkButton>
     );
   }
-  const pending = <Skeleton.Avatar active size="default" data-testid="user-menu-pending" />;
+  // The account's place while it loads: a round placeholder of the avatar's size (app/styles.css).
+  const pending = (
+    <span
+      className={`portal-avatar-pending portal-avatar-pending-${tone}`}
+      data-testid="user-menu-pending"
+      aria-hidden="true"
+    />
+  );
   if (auth.status !== 'authenticated') return pending;
   // Its texts (the personal namespace) may still be downloading when someone signs in in this tab.
   return (
@@ -123,12 +130,7 @@ function SignedInMenu({ tone, compact }: Required<UserMenuProps>) {
           color: tone === 'light' ? 'rgba(255, 255, 255, 0.88)' : undefined,
         }}
       >
-        <Avatar
-          size={28}
-          src={avatar.data?.pic ?? DEFAULT_AVATAR_URL}
-          alt=""
-          style={{ flexShrink: 0, background: '#ffffff' }}
-        />
+        <PersonPicture src={avatar.data?.pic} size={28} style={{ background: '#ffffff' }} />
         {compact ? null : (
           <span
             data-testid="user-menu-name"

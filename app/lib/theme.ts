@@ -67,6 +67,9 @@ function readableTagText(): Record<string, string> {
   );
 }
 
+/** The text colour of each coloured tag (`gold7` and so on), also for the tags drawn without antd's Tag. */
+export const TAG_TEXT_COLORS = readableTagText();
+
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: BRAND_COLORS.primary,
@@ -109,6 +112,6 @@ export const theme: ThemeConfig = {
     Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.56)', colorTextTertiary: 'rgba(0, 0, 0, 0.7)' },
     // Status tags (success, warning) write their text in the status colour itself, made a text colour here;
     // their light backgrounds stay (a darker seed would darken those too).
-    Tag: { ...readableTagText(), colorSuccess: TEXT_COLORS.gain, colorWarning: '#874d00' },
+    Tag: { ...TAG_TEXT_COLORS, colorSuccess: TEXT_COLORS.gain, colorWarning: '#874d00' },
   },
 };

@@ -1,8 +1,8 @@
 import { CalendarOutlined, FolderOutlined } from '@ant-design/icons';
-import { Avatar, Flex, Tag } from 'antd';
+import { Flex, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import type { Article } from '#shared/schemas/teaching.ts';
+import { PersonPicture } from '../../components/person-picture.tsx';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
@@ -41,7 +41,7 @@ export function ArticleView({ article, actions }: { article: Article; actions?: 
       </Heading>
       <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
         <Flex gap={8} align="center" data-testid="article-author">
-          <Avatar size={32} src={safeImageUrl(article.authorPicture) ?? DEFAULT_AVATAR_URL} alt="" />
+          <PersonPicture size={32} src={safeImageUrl(article.authorPicture)} />
           <Text style={{ fontWeight: 600 }}>{article.authorName}</Text>
         </Flex>
         <Text secondary style={{ fontSize: 13 }}>

@@ -7,7 +7,7 @@ import {
   ThunderboltOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { Alert, Col, Flex, Grid, Row, Tag } from 'antd';
+import { Alert, Col, Flex, Grid, Row, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
@@ -16,7 +16,7 @@ import { Panel } from '../../components/panel.tsx';
 import { Heading, Paragraph } from '../../components/prose.tsx';
 import { sectionIcon } from '../../components/section-icon.tsx';
 import { SECTIONS, type Section, TRADING_VIEWS } from '../../lib/sections.ts';
-import { BRAND_COLORS } from '../../lib/theme.ts';
+import { BRAND_COLORS, TAG_TEXT_COLORS } from '../../lib/theme.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 
 const CONTAINER = { width: '100%', maxWidth: 1200, margin: '0 auto' } as const;
@@ -45,6 +45,31 @@ function Highlight({ icon, title, text }: { icon: ReactNode; title: string; text
         <div style={{ color: 'rgba(255, 255, 255, 0.66)', fontSize: 13, lineHeight: 1.7 }}>{text}</div>
       </div>
     </Flex>
+  );
+}
+
+/**
+ * A section's "members only" or "open to all": drawn as antd's outlined Tag in a preset colour draws it, from
+ * the same theme colours, without the Tag component (the home page is the first page most visitors load).
+ */
+function Badge({ tone, children }: { tone: 'gold' | 'green'; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <span
+      style={{
+        display: 'inline-block',
+        paddingInline: 8 - token.lineWidth,
+        fontSize: token.fontSizeSM,
+        lineHeight: `${token.lineHeightSM * token.fontSizeSM}px`,
+        whiteSpace: 'nowrap',
+        border: `${token.lineWidth}px solid ${token[`${tone}3`]}`,
+        borderRadius: token.borderRadiusSM,
+        background: token[`${tone}1`],
+        color: TAG_TEXT_COLORS[`${tone}7`],
+      }}
+    >
+      {children}
+    </span>
   );
 }
 
@@ -80,13 +105,9 @@ function SectionCard({ section }: { section: Section }) {
           {sectionIcon(section.key)}
         </span>
         {section.membersOnly ? (
-          <Tag color="gold" variant="outlined" style={{ marginInlineEnd: 0 }}>
-            {t('sections.membersOnly')}
-          </Tag>
+          <Badge tone="gold">{t('sections.membersOnly')}</Badge>
         ) : (
-          <Tag color="green" variant="outlined" style={{ marginInlineEnd: 0 }}>
-            {t('sections.openToAll')}
-          </Tag>
+          <Badge tone="green">{t('sections.openToAll')}</Badge>
         )}
       </Flex>
       <Heading level={4} style={{ margin: 0 }}>

@@ -1,8 +1,9 @@
 import { DeleteOutlined, MessageOutlined } from '@ant-design/icons';
-import { Avatar, Button, Empty, Flex, Popconfirm, Skeleton, theme } from 'antd';
+import { Button, Empty, Flex, Popconfirm, theme } from 'antd';
 import { lazy, Suspense } from 'react';
-import { DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import type { Article, Comment } from '#shared/schemas/teaching.ts';
+import { PersonPicture } from '../../components/person-picture.tsx';
+import { PlaceholderBlock, PlaceholderLines } from '../../components/placeholder.tsx';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { articleStatusKind } from '../../domains/teaching/article-status.ts';
@@ -44,7 +45,7 @@ export function CommentsSection({ article }: { article: Article }) {
         </Suspense>
       ) : null}
       {comments.isPending ? (
-        <Skeleton avatar active paragraph={{ rows: 2 }} />
+        <PlaceholderLines avatar rows={2} />
       ) : comments.isError ? (
         <QueryError onRetry={() => void comments.refetch()} />
       ) : comments.data.length === 0 ? (
@@ -69,7 +70,7 @@ function CommentBoxLoading() {
   const { t } = useTranslation('teach');
   return (
     <div role="status" aria-label={t('detail.commentFormLoading')} style={{ marginBottom: 24 }}>
-      <Skeleton.Input active block style={{ height: 98, marginBottom: 28 }} />
+      <PlaceholderBlock style={{ height: 98, marginBottom: 28, borderRadius: 6 }} />
     </div>
   );
 }
@@ -80,12 +81,7 @@ function CommentItem({ comment, articleId }: { comment: Comment; articleId: numb
   const remove = useDeleteComment(articleId);
   return (
     <Flex gap={12} style={{ padding: '14px 0', borderBottom: '1px solid #f0f0f0' }} data-testid="comment">
-      <Avatar
-        size={36}
-        src={safeImageUrl(comment.authorPicture) ?? DEFAULT_AVATAR_URL}
-        alt=""
-        style={{ flexShrink: 0 }}
-      />
+      <PersonPicture size={36} src={safeImageUrl(comment.authorPicture)} />
       <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
         <Flex gap={8} align="baseline" wrap>
           <Text style={{ fontWeight: 600 }}>{comment.authorName}</Text>

@@ -6,13 +6,14 @@ import {
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Flex, Grid, Skeleton } from 'antd';
+import { Alert, Button, Flex, Grid } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Article } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { Panel } from '../../components/panel.tsx';
+import { PlaceholderBlock, PlaceholderLines } from '../../components/placeholder.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { articleIdOf } from '../../domains/teaching/article-params.ts';
 import { articleStatusKind } from '../../domains/teaching/article-status.ts';
@@ -50,8 +51,8 @@ export function TeachDetailPage() {
   } else if (article.isPending) {
     content = (
       <div data-testid="teach-detail-loading">
-        <Skeleton.Image active style={{ width: '100%', height: 240, marginBottom: 24 }} />
-        <Skeleton active paragraph={{ rows: 10 }} />
+        <PlaceholderBlock style={{ width: '100%', height: 240, marginBottom: 24, borderRadius: 8 }} />
+        <PlaceholderLines rows={10} />
       </div>
     );
   } else if (article.isError) {

@@ -1,11 +1,13 @@
 import { ReadOutlined } from '@ant-design/icons';
-import { Avatar, Button, Empty, Flex, Grid, Skeleton, Tag } from 'antd';
+import { Button, Empty, Flex, Grid, Tag } from 'antd';
 import SearchModule from 'antd/es/input/Search.js';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_AVATAR_URL, TEACH_PAGE_SIZE } from '#shared/constants.ts';
+import { TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Panel } from '../../components/panel.tsx';
+import { PersonPicture } from '../../components/person-picture.tsx';
+import { PlaceholderLines } from '../../components/placeholder.tsx';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
@@ -113,7 +115,7 @@ export function TeachListPage() {
         <Flex vertical gap={16} data-testid="teach-list-loading">
           {[0, 1, 2].map((key) => (
             <Panel key={key}>
-              <Skeleton active paragraph={{ rows: 3 }} />
+              <PlaceholderLines rows={3} />
             </Panel>
           ))}
         </Flex>
@@ -196,7 +198,7 @@ function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boole
           </Paragraph>
           <Flex gap={16} wrap align="center" style={{ marginTop: 'auto' }}>
             <Flex gap={6} align="center">
-              <Avatar size={22} src={safeImageUrl(article.authorPicture) ?? DEFAULT_AVATAR_URL} alt="" />
+              <PersonPicture size={22} src={safeImageUrl(article.authorPicture)} />
               <Text style={{ fontSize: 13 }}>{article.authorName}</Text>
             </Flex>
             <Text secondary style={{ fontSize: 13 }}>

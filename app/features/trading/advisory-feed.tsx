@@ -1,8 +1,9 @@
 import { BellOutlined, DisconnectOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Skeleton } from 'antd';
+import { Alert, Button, Empty, Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../../components/link-button.tsx';
 import { Panel } from '../../components/panel.tsx';
+import { PlaceholderLines } from '../../components/placeholder.tsx';
 import { Text } from '../../components/prose.tsx';
 import { countsOf } from '../../lib/hub/hub-cache.ts';
 import {
@@ -79,7 +80,7 @@ export function AdvisoryFeed() {
         {header}
         {offline}
         <Panel>
-          <Skeleton active paragraph={{ rows: 5 }} />
+          <PlaceholderLines rows={5} />
         </Panel>
       </div>
     );

@@ -1,7 +1,8 @@
 import { DisconnectOutlined } from '@ant-design/icons';
-import { Alert, Badge, Card, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Badge, Card, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { PlaceholderLines } from '../../components/placeholder.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useHubStatus } from '../../lib/hub/live-connection.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -75,7 +76,7 @@ export function TraderLivePanel({ trader }: { trader: LiveTrader }) {
       <Flex vertical gap={16} data-testid="live-loading">
         {header}
         <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
+          <PlaceholderLines rows={8} />
         </Card>
       </Flex>
     );

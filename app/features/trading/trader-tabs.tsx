@@ -1,9 +1,10 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Card, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { Card, Empty, Flex, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ROLE } from '#shared/roles.ts';
 import { LinkButton } from '../../components/link-button.tsx';
+import { PlaceholderLines } from '../../components/placeholder.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -70,7 +71,7 @@ export function TraderTabs({ children }: { children: (trader: LiveTrader) => Rea
   if (traders.isPending) {
     return (
       <Card data-testid="traders-loading">
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <PlaceholderLines rows={6} />
       </Card>
     );
   }
