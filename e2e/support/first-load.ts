@@ -34,7 +34,7 @@ export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name
   teach: 240 * 1024,
   'teach-detail': 255 * 1024,
   login: 290 * 1024,
-  'member strategies': 274 * 1024,
+  'member strategies': 270 * 1024,
 };
 
 export type FirstLoad = {
