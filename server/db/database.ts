@@ -92,7 +92,10 @@ function openSqlite(dataDir: string, sibling: boolean): Omit<Database, 'openOpti
     dialect: 'sqlite',
     location: file,
     async ping() {
-      if (closed || !handle.open) throw new Error('database is closed');
+      if (closed) throw new Error('database is closed');
+      // A handle closed underneath throws here ("The database connection is not open"). Asking it first
+      // (its `open` getter crosses into the native module) took about 3 µs of a health request's 120 in a
+      // profile, as much as the query itself.
       probe.get();
     },
     async close() {

@@ -92,6 +92,17 @@ describe('logs of requests', () => {
       expect(written).not.toContain(secret);
   });
 
+  it('keeps parameters whose names only contain a secret one, and redacts a secret name given alone', async () => {
+    await t.app.inject({ url: '/authentication/plain?pageSize=10&current=1&postcode=AB1&codes=2&Token' });
+    await t.app.inject({ url: '/authentication/harmless?pageSize=10&current=1&postcode=AB1&codes=2' });
+    expect((await accessLine('/authentication/plain')).url).toBe(
+      '/authentication/plain?pageSize=10&current=1&postcode=AB1&codes=2&Token=[redacted]',
+    );
+    expect((await accessLine('/authentication/harmless')).url).toBe(
+      '/authentication/harmless?pageSize=10&current=1&postcode=AB1&codes=2',
+    );
+  });
+
   it('redacts the URL in the lines of a failed request too', async () => {
     const res = await t.app.inject({ url: '/api/test/boom?token=BOOM-SECRET&id=7' });
     expect(res.statusCode).toBe(500);

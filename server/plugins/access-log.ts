@@ -54,10 +54,21 @@ function parameterName(raw: string): string {
   }
 }
 
+/**
+ * Whether a query may name a secret parameter: one of the names, in any case, as a whole parameter name,
+ * or any percent-encoded or `+` character (a name could hide behind them). Most queries (pages, filters)
+ * are then logged as sent without being taken apart.
+ */
+const MAY_NAME_A_SECRET = new RegExp(
+  `[%+]|(?:^|&)(?:${[...SECRET_QUERY_PARAMETERS].join('|')})(?:=|&|$)`,
+  'i',
+);
+
 /** The URL as logged: the value of every secret query parameter replaced, everything else as sent. */
 export function redactUrl(url: string): string {
   const start = url.indexOf('?');
   if (start === -1) return url;
+  if (!MAY_NAME_A_SECRET.test(url.slice(start + 1))) return url;
   const query = url
     .slice(start + 1)
     .split('&')
