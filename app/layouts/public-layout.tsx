@@ -1,5 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Grid, Layout } from 'antd';
+import { Button, Grid } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
@@ -11,12 +11,10 @@ import { SystemMessageCenter } from '../components/system-messages/system-messag
 import { UserMenu } from '../components/user-menu.tsx';
 import { LiveConnection } from '../lib/hub/live-connection.tsx';
 import { activeSectionKey } from '../lib/sections.ts';
-import { BRAND_COLORS } from '../lib/theme.ts';
+import { BRAND_COLORS, LAYOUT_COLORS } from '../lib/theme.ts';
 import { useHorizontalMenu } from '../lib/use-horizontal-menu.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { publicMenuItems } from './public-menu.tsx';
-
-const { Header, Content, Footer } = Layout;
 
 // The horizontal menu (antd's Menu) is drawn only on screens wider than 1560 px: narrower ones, phones first,
 // do not download it.
@@ -25,6 +23,8 @@ const HorizontalMenu = lazy(async () => ({
 }));
 
 const LIGHT_TEXT = 'rgba(255, 255, 255, 0.88)';
+/** antd's text colour, which its Layout gave the header and the content. */
+const TEXT = 'rgba(0, 0, 0, 0.88)';
 
 export function PublicLayout() {
   const { t } = useTranslation();
@@ -38,9 +38,18 @@ export function PublicLayout() {
   const year = new Date().getFullYear();
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Header
+    // The frame antd's Layout drew (header 64 px high, content, footer), drawn with its colours and tags
+    // without it: its module brings the collapsible side bar (and its icons) to every public page.
+    <div
+      style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', background: LAYOUT_COLORS.body }}
+    >
+      <header
         style={{
+          flex: '0 0 auto',
+          height: 64,
+          lineHeight: '64px',
+          color: TEXT,
+          background: LAYOUT_COLORS.header,
           position: 'sticky',
           top: 0,
           zIndex: 100,
@@ -91,16 +100,24 @@ export function PublicLayout() {
           <LanguageSwitch tone="light" compact={phone} />
           <UserMenu tone="light" compact={phone} />
         </div>
-      </Header>
+      </header>
 
-      <Content style={{ display: 'flex', flexDirection: 'column' }}>
+      <main style={{ flex: 'auto', minHeight: 0, color: TEXT, display: 'flex', flexDirection: 'column' }}>
         <LiveConnection />
         <SystemMessageCenter />
         <MembershipNotice />
         <RouteOutlet />
-      </Content>
+      </main>
 
-      <Footer style={{ color: 'rgba(255, 255, 255, 0.6)', padding: phone ? '28px 16px' : '36px 24px' }}>
+      <footer
+        style={{
+          flex: '0 0 auto',
+          fontSize: 14,
+          background: LAYOUT_COLORS.footer,
+          color: 'rgba(255, 255, 255, 0.6)',
+          padding: phone ? '28px 16px' : '36px 24px',
+        }}
+      >
         <div style={{ maxWidth: 960, margin: '0 auto', textAlign: 'center', fontSize: 13, lineHeight: 1.8 }}>
           <div data-testid="footer-disclaimer">
             <div style={{ color: LIGHT_TEXT, fontWeight: 600, marginBottom: 4 }}>
@@ -120,7 +137,7 @@ export function PublicLayout() {
             {t('footer.copyright', { year })}
           </div>
         </div>
-      </Footer>
-    </Layout>
+      </footer>
+    </div>
   );
 }

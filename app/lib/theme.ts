@@ -67,6 +67,12 @@ function readableTagText(): Record<string, string> {
   );
 }
 
+/**
+ * The page frame's colours: antd's Layout gets them as its tokens (the sign-in, personal and admin layouts),
+ * the public layout draws its header, content and footer with them directly.
+ */
+export const LAYOUT_COLORS = { header: BRAND_COLORS.navy, footer: BRAND_COLORS.navyDeep, body: '#f3f5f9' };
+
 /** The text colour of each coloured tag (`gold7` and so on), also for the tags drawn without antd's Tag. */
 export const TAG_TEXT_COLORS = readableTagText();
 
@@ -94,11 +100,11 @@ export const theme: ThemeConfig = {
   },
   components: {
     Layout: {
-      headerBg: BRAND_COLORS.navy,
+      headerBg: LAYOUT_COLORS.header,
       headerPadding: '0 24px',
-      footerBg: BRAND_COLORS.navyDeep,
+      footerBg: LAYOUT_COLORS.footer,
       siderBg: BRAND_COLORS.navy,
-      bodyBg: '#f3f5f9',
+      bodyBg: LAYOUT_COLORS.body,
     },
     Menu: {
       darkItemBg: BRAND_COLORS.navy,
