@@ -1,6 +1,6 @@
-import { GlobalOutlined } from '@ant-design/icons';
+import { GlobalOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Button, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LOCALES, type Locale } from '#shared/constants.ts';
 import { useFeedback } from '../lib/feedback.tsx';
 import { changeLocale } from '../lib/i18n.ts';
@@ -19,19 +19,22 @@ export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitc
   const { t, i18n } = useTranslation();
   const { message } = useFeedback();
   const locale = i18n.language;
-  // The language being downloaded: the button spins meanwhile (a slow connection takes a moment).
-  const [pending, setPending] = useState<Locale | null>(null);
+  // While a language downloads its icon spins (a slow connection takes a moment); the menu still opens, so
+  // another choice can be made meanwhile. Only the latest choice's end stops the spinner.
+  const [pending, setPending] = useState(false);
+  const latest = useRef(0);
   const choose = (next: Locale) => {
-    if (next === locale && pending === null) return;
-    setPending(next);
-    changeLocale(next).then(
-      () => setPending((current) => (current === next ? null : current)),
-      (error: unknown) => {
-        setPending((current) => (current === next ? null : current));
-        console.warn('language switch: the texts could not be downloaded', error);
-        message.error(t('header.languageFailed', { language: t(`header.languageNames.${next}`) }));
-      },
-    );
+    if (next === locale && !pending) return;
+    const choice = ++latest.current;
+    setPending(true);
+    const settle = () => {
+      if (choice === latest.current) setPending(false);
+    };
+    changeLocale(next).then(settle, (error: unknown) => {
+      settle();
+      console.warn('language switch: the texts could not be downloaded', error);
+      message.error(t('header.languageFailed', { language: t(`header.languageNames.${next}`) }));
+    });
   };
   const items: MenuProps['items'] = LOCALES.map((code) => ({
     key: code,
@@ -56,8 +59,8 @@ export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitc
         type="text"
         data-testid="language-switch"
         aria-label={`${t('header.language')}: ${t(`header.languageNames.${locale}`)}`}
-        icon={<GlobalOutlined />}
-        loading={pending !== null}
+        icon={pending ? <LoadingOutlined /> : <GlobalOutlined />}
+        aria-busy={pending}
         style={tone === 'light' ? { color: 'rgba(255, 255, 255, 0.88)' } : undefined}
       >
         {compact ? null : t(`header.languageNames.${locale}`)}

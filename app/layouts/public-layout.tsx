@@ -44,6 +44,7 @@ export function PublicLayout() {
       style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', background: LAYOUT_COLORS.body }}
     >
       <header
+        className="portal-frame-header"
         style={{
           flex: '0 0 auto',
           height: 64,
@@ -102,7 +103,10 @@ export function PublicLayout() {
         </div>
       </header>
 
-      <main style={{ flex: 'auto', minHeight: 0, color: TEXT, display: 'flex', flexDirection: 'column' }}>
+      <main
+        className="portal-frame-content"
+        style={{ flex: 'auto', minHeight: 0, color: TEXT, display: 'flex', flexDirection: 'column' }}
+      >
         <LiveConnection />
         <SystemMessageCenter />
         <MembershipNotice />
@@ -110,6 +114,7 @@ export function PublicLayout() {
       </main>
 
       <footer
+        className="portal-frame-footer"
         style={{
           flex: '0 0 auto',
           fontSize: 14,

@@ -36,7 +36,7 @@ describe('changeLocale', () => {
     expect(dayjs('2024-03-05').format('LL')).toBe('2024年3月5日');
   });
 
-  it('keeps the later of two quick choices, whichever is ready first', async () => {
+  it('keeps the later of two quick choices, and says the earlier one was overtaken', async () => {
     // English first (its texts are there at once), then Chinese: both are downloaded, the later one stays.
     const [first, second] = await Promise.all([changeLocale('en'), changeLocale('zh')]);
     expect(first).toBe(false);
