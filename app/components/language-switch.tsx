@@ -1,6 +1,6 @@
 import { GlobalOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Button, type MenuProps } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { LOCALES, type Locale } from '#shared/constants.ts';
 import { useFeedback } from '../lib/feedback.tsx';
 import { changeLocale } from '../lib/i18n.ts';
@@ -20,21 +20,22 @@ export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitc
   const { message } = useFeedback();
   const locale = i18n.language;
   // While a language downloads its icon spins (a slow connection takes a moment); the menu still opens, so
-  // another choice can be made meanwhile. Only the latest choice's end stops the spinner.
+  // another choice can be made meanwhile. A choice overtaken by a later one (changeLocale answers false)
+  // leaves the spinner to that one; only the latest choice settles or fails.
   const [pending, setPending] = useState(false);
-  const latest = useRef(0);
   const choose = (next: Locale) => {
     if (next === locale && !pending) return;
-    const choice = ++latest.current;
     setPending(true);
-    const settle = () => {
-      if (choice === latest.current) setPending(false);
-    };
-    changeLocale(next).then(settle, (error: unknown) => {
-      settle();
-      console.warn('language switch: the texts could not be downloaded', error);
-      message.error(t('header.languageFailed', { language: t(`header.languageNames.${next}`) }));
-    });
+    changeLocale(next).then(
+      (applied) => {
+        if (applied) setPending(false);
+      },
+      (error: unknown) => {
+        setPending(false);
+        console.warn('language switch: the texts could not be downloaded', error);
+        message.error(t('header.languageFailed', { language: t(`header.languageNames.${next}`) }));
+      },
+    );
   };
   const items: MenuProps['items'] = LOCALES.map((code) => ({
     key: code,
