@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkTraderKey, createKeyChecks, type ReaderFactory } from '../../services/trader-checks.ts';
 import { TEST_DIALECTS } from '../../test/databases.ts';
@@ -233,6 +234,51 @@ describe.each(TEST_DIALECTS)('trader sync resilience on %s', (dialect) => {
         : undefined,
     );
   });
+
+  it.runIf(dialect === 'postgres')(
+    'keeps following a key while a change of it is being stored: the tick waits for the row, the stream stays open',
+    async () => {
+      kit = await syncKit(dialect);
+      const account = kit.fake.addAccount();
+      const keyId = await kit.addKey(account);
+      const worker = kit.worker('a');
+      await worker.tick();
+      await eventually(async () => ((await kit.sync(keyId))?.reconciled_at ? true : undefined));
+      await eventually(() => (kit.fake.streamCount(account.apiKey) === 1 ? true : undefined));
+      const listenKeysMade = () =>
+        kit.fake.requests.filter((r) => r.method === 'POST' && r.path === '/fapi/v1/listenKey').length;
+      const made = listenKeysMade();
+
+      // Storing a change locks the key's row until it commits (it counts the sequence number there); a
+      // tick comes meanwhile. Skipping the locked row would read as the lease lost and restart the follower.
+      let ticking: Promise<void> | undefined;
+      await kit.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('trader_key_sync')
+          .set((eb) => ({ live_seq: eb('live_seq', '+', 0) }))
+          .where('key_id', '=', keyId)
+          .execute();
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        ticking = worker.tick();
+        await eventually(async () => {
+          const waiting = await sql<{ pid: number }>`
+            select pid from pg_stat_activity where ${rows[0]!.pid}::int = any(pg_blocking_pids(pid))`.execute(
+            kit.db,
+          );
+          return waiting.rows.length ? true : undefined;
+        });
+      });
+      await ticking;
+
+      expect(worker.following()).toEqual([keyId]);
+      expect(await kit.sync(keyId)).toMatchObject({ holder: 'a' });
+      expect(kit.log.lines.map((line) => line.message)).not.toContain(
+        'trader sync: key no longer followed here',
+      );
+      expect(kit.fake.streamCount(account.apiKey)).toBe(1);
+      expect(listenKeysMade()).toBe(made);
+    },
+  );
 
   it('checks a key asked for in another process in the process that follows it, decrypting it nowhere else', async () => {
     kit = await syncKit(dialect);
