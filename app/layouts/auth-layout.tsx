@@ -1,8 +1,8 @@
-import { Grid } from 'antd';
 import { Link } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { RouteOutlet } from '../components/route-outlet.tsx';
+import { useScreen } from '../lib/use-media-query.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
 /**
@@ -11,8 +11,7 @@ import { useTranslation } from '../lib/use-translation.ts';
  */
 export function AuthLayout() {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  const phone = screens.sm === false;
+  const phone = !useScreen('sm');
   const year = new Date().getFullYear();
   return (
     <div className="auth-backdrop" data-testid="auth-layout">

@@ -1,5 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Grid } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
@@ -13,6 +13,7 @@ import { LiveConnection } from '../lib/hub/live-connection.tsx';
 import { activeSectionKey } from '../lib/sections.ts';
 import { BRAND_COLORS, LAYOUT_COLORS } from '../lib/theme.ts';
 import { useHorizontalMenu } from '../lib/use-horizontal-menu.ts';
+import { useScreen } from '../lib/use-media-query.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { publicMenuItems } from './public-menu.tsx';
 
@@ -28,13 +29,12 @@ const TEXT = 'rgba(0, 0, 0, 0.88)';
 
 export function PublicLayout() {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
   const horizontal = useHorizontalMenu();
   const location = useLocation();
   const active = activeSectionKey(location.pathname, location.search);
   const selectedKeys = active ? [active] : [];
-  // useBreakpoint is empty on the very first render; treat unknown as "not a phone".
-  const phone = screens.sm === false;
+  const phone = !useScreen('sm');
+  const wide = useScreen('lg');
   const year = new Date().getFullYear();
 
   return (
@@ -68,7 +68,7 @@ export function PublicLayout() {
         >
           <BrandLogo size={phone ? 28 : 32} />
           <span style={{ fontSize: phone ? 16 : 18, fontWeight: 600, whiteSpace: 'nowrap' }}>
-            {screens.lg ? t('product.name') : t('product.shortName')}
+            {wide ? t('product.name') : t('product.shortName')}
           </span>
         </Link>
 

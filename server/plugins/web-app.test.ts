@@ -62,6 +62,17 @@ describe('the web app, precompressed', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(asset.headers['content-security-policy']).toBeUndefined();
+    // Cached for a year and never revalidated: no validators, no range support, no request id.
+    for (const header of ['etag', 'last-modified', 'accept-ranges', 'x-request-id'])
+      expect(asset.headers[header], header).toBeUndefined();
+    // The page is revalidated: it keeps its validators, and a revalidation is answered 304.
+    const index = await get('/index.html', 'br');
+    expect(index.headers.etag).toBeTruthy();
+    const again = await t.app.inject({
+      url: '/index.html',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(index.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
 
     for (const url of ['/', '/teach', '/index.html']) {
       const answer = await get(url, 'br');

@@ -28,6 +28,7 @@ function isServerPath(url: string): boolean {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ASSET_HEADERS_DROPPED = ['etag', 'last-modified', 'accept-ranges', 'x-request-id'] as const;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated every time, and
@@ -49,8 +50,13 @@ async function webAppPlugin(app: FastifyInstance, options: { webRoot: string }) 
       preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(options.webRoot, filePath.replace(/\.(?:br|gz)$/, ''));
-        if (relative.startsWith(`assets${path.sep}`)) reply.header('cache-control', IMMUTABLE);
-        else if (relative === 'index.html') reply.header('cache-control', 'no-cache');
+        if (relative.startsWith(`assets${path.sep}`)) {
+          reply.header('cache-control', IMMUTABLE);
+          // A hashed file never changes and is never revalidated: validators and range support say nothing
+          // to a browser that keeps it a year, and the request id adds nothing its unique path does not. A
+          // first page loads ten to seventy of these files; about 150 bytes less on each.
+          for (const header of ASSET_HEADERS_DROPPED) reply.removeHeader(header);
+        } else if (relative === 'index.html') reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', 'public, max-age=3600');
       },
     });

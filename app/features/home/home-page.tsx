@@ -7,8 +7,8 @@ import {
   ThunderboltOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { Alert, Col, Flex, Grid, Row, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { Flex, theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -17,9 +17,123 @@ import { Heading, Paragraph } from '../../components/prose.tsx';
 import { sectionIcon } from '../../components/section-icon.tsx';
 import { SECTIONS, type Section, TRADING_VIEWS } from '../../lib/sections.ts';
 import { BRAND_COLORS, TAG_TEXT_COLORS } from '../../lib/theme.ts';
+import { useScreen } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 
 const CONTAINER = { width: '100%', maxWidth: 1200, margin: '0 auto' } as const;
+
+// antd's Row and Col as this page used them, without antd's grid module (the page is the first most
+// visitors load): a wrapping flex row, the gutter as the columns' padding, spans out of 24.
+function Row({
+  gutter: [across, down],
+  middle,
+  children,
+}: {
+  gutter: [number, number];
+  middle?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      style={{
+        display: 'flex',
+        flexFlow: 'row wrap',
+        minWidth: 0,
+        rowGap: down,
+        marginInline: across ? -across / 2 : undefined,
+        alignItems: middle ? 'center' : undefined,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+function Col({ span, gutter, children }: { span: number; gutter: number; children: ReactNode }) {
+  const width = `${(span / 24) * 100}%`;
+  return (
+    <div
+      style={{
+        position: 'relative',
+        display: 'block',
+        minHeight: 1,
+        flex: `0 0 ${width}`,
+        maxWidth: width,
+        paddingInline: gutter ? gutter / 2 : undefined,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** antd's info Alert with a description, as the page drew it, in the theme's colours (a standing note). */
+function Note({
+  icon,
+  title,
+  text,
+  style,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  style: CSSProperties;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      role="note"
+      data-testid="membership-note"
+      style={{
+        boxSizing: 'border-box',
+        display: 'flex',
+        alignItems: 'flex-start',
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+        wordWrap: 'break-word',
+        background: token.colorInfoBg,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorInfoBorder}`,
+        borderRadius: token.borderRadiusLG,
+        ...style,
+      }}
+    >
+      <span
+        style={{
+          color: token.colorInfo,
+          marginInlineEnd: token.marginSM,
+          fontSize: token.fontSizeHeading3,
+          lineHeight: 0,
+        }}
+      >
+        {icon}
+      </span>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div
+          style={{
+            display: 'block',
+            marginBottom: token.marginXS,
+            color: token.colorTextHeading,
+            fontSize: token.fontSizeLG,
+          }}
+        >
+          {title}
+        </div>
+        <div
+          style={{
+            display: 'block',
+            color: token.colorText,
+            fontSize: token.fontSize,
+            lineHeight: token.lineHeight,
+          }}
+        >
+          {text}
+        </div>
+      </div>
+    </div>
+  );
+}
 
 function Highlight({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -130,8 +244,9 @@ function SectionCard({ section }: { section: Section }) {
 export function HomePage() {
   const { t } = useTranslation('home');
   const { t: tCommon } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  const phone = screens.sm === false;
+  const phone = !useScreen('sm');
+  const wide = useScreen('lg');
+  const heroGutter = wide ? 48 : 0;
   const paddingInline = phone ? 16 : 24;
 
   return (
@@ -146,8 +261,8 @@ export function HomePage() {
         }}
       >
         <div style={CONTAINER}>
-          <Row gutter={[screens.lg ? 48 : 0, 32]} align="middle">
-            <Col xs={24} lg={14}>
+          <Row gutter={[heroGutter, 32]} middle>
+            <Col span={wide ? 14 : 24} gutter={heroGutter}>
               <span
                 style={{
                   color: BRAND_COLORS.gold,
@@ -188,7 +303,7 @@ export function HomePage() {
                 </LinkButton>
               </Flex>
             </Col>
-            <Col xs={24} lg={10}>
+            <Col span={wide ? 10 : 24} gutter={heroGutter}>
               <div
                 style={{
                   background: 'rgba(255, 255, 255, 0.05)',
@@ -235,20 +350,17 @@ export function HomePage() {
           </Paragraph>
           <Row gutter={[20, 20]}>
             {SECTIONS.map((section) => (
-              <Col key={section.key} xs={24} sm={12} lg={6}>
+              <Col key={section.key} span={wide ? 6 : phone ? 24 : 12} gutter={20}>
                 <SectionCard section={section} />
               </Col>
             ))}
           </Row>
 
-          <Alert
-            data-testid="membership-note"
-            type="info"
-            showIcon
+          <Note
             icon={<CustomerServiceOutlined />}
             style={{ marginTop: 32, padding: phone ? 16 : '20px 24px' }}
             title={t('membership.title')}
-            description={t('membership.text')}
+            text={t('membership.text')}
           />
         </div>
       </section>

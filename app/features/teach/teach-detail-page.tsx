@@ -6,7 +6,7 @@ import {
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Flex, Grid } from 'antd';
+import { Button, Flex } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Article } from '#shared/schemas/teaching.ts';
@@ -22,6 +22,7 @@ import { type ReactionKind, useArticle, useReaction } from '../../domains/teachi
 import { ApiError } from '../../lib/api-client.ts';
 import { loginPath } from '../../lib/auth/auth-paths.ts';
 import { currentReturnUrl } from '../../lib/auth/return-url.ts';
+import { useScreen } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { CommentsSection } from './comments-section.tsx';
 import { useEngagement } from './engagement.ts';
@@ -35,8 +36,7 @@ const ArticleMissing = lazy(async () => ({
 export function TeachDetailPage() {
   const { t } = useTranslation('teach');
   const { t: tCommon } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  const phone = screens.sm === false;
+  const phone = !useScreen('sm');
   const [search] = useSearchParams();
   const id = articleIdOf(search);
   const article = useArticle(id);
@@ -98,22 +98,21 @@ export function TeachDetailPage() {
   );
 }
 
-/** Authors and admins may open an article that is not public yet; say so. */
+// The notice of an article not public yet, shown to its author and admins only.
+const ArticleStatusNotice = lazy(async () => ({
+  default: (await import('./article-status-notice.tsx')).ArticleStatusNotice,
+}));
+
+/**
+ * Authors and admins may open an article that is not public yet; say so. The notice (antd's Alert, with its
+ * status icons) downloads only then: readers of public articles never see it.
+ */
 function StatusNotice({ article }: { article: Article }) {
-  const { t } = useTranslation('teach');
-  const kind = articleStatusKind(article.status);
-  if (kind === 'approved') return null;
+  if (articleStatusKind(article.status) === 'approved') return null;
   return (
-    <Alert
-      type={kind === 'rejected' ? 'error' : 'warning'}
-      showIcon
-      title={kind === 'rejected' ? t('detail.rejectedNotice') : t('detail.pendingNotice')}
-      description={
-        article.contentApproval ? `${t('fields.contentApproval')}: ${article.contentApproval}` : undefined
-      }
-      style={{ maxWidth: 860, margin: '0 auto 24px' }}
-      data-testid="teach-status-notice"
-    />
+    <Suspense fallback={null}>
+      <ArticleStatusNotice article={article} />
+    </Suspense>
   );
 }
 

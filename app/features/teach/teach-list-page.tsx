@@ -1,5 +1,5 @@
 import { ReadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Grid, Tag } from 'antd';
+import { Button, Empty, Flex, Tag } from 'antd';
 import SearchModule from 'antd/es/input/Search.js';
 import { Link, useSearchParams } from 'react-router';
 import { TEACH_PAGE_SIZE } from '#shared/constants.ts';
@@ -17,6 +17,7 @@ import { readableDate } from '../../domains/teaching/dates.ts';
 import { useArticlePage, useCategoryTree } from '../../domains/teaching/teaching-api.ts';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
+import { useScreen } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 
 // The search field alone: antd's Input index brings the text area, password and code fields with it. antd's es/
@@ -41,8 +42,7 @@ export function teachListFilters(search: URLSearchParams) {
 export function TeachListPage() {
   const { t } = useTranslation('teach');
   const { t: tCommon } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  const phone = screens.sm === false;
+  const phone = !useScreen('sm');
   const [search, setSearch] = useSearchParams();
   const filters = teachListFilters(search);
   const tree = useCategoryTree();

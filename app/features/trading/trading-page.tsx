@@ -1,10 +1,10 @@
-import { Grid } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { Heading } from '../../components/prose.tsx';
 import { TabBar } from '../../components/tab-bar.tsx';
 import { TRADING_VIEWS, type TradingViewKey } from '../../lib/sections.ts';
+import { useScreen } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { loadTradingView } from './trading-views.ts';
 
@@ -36,8 +36,7 @@ const MAX_WIDTH: Record<TradingViewKey, number> = {
 export function TradingPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const screens = Grid.useBreakpoint();
-  const phone = screens.sm === false;
+  const phone = !useScreen('sm');
   const active = TRADING_VIEWS.find((view) => view.type === params.get('type')) ?? TRADING_VIEWS[1]!;
 
   return (
