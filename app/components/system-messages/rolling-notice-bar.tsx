@@ -1,5 +1,5 @@
 import { CaretRightOutlined, NotificationOutlined, PauseOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Button, theme } from 'antd';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import type { SystemMessageDto } from '#shared/realtime.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -91,6 +91,7 @@ export function RollingNoticeBar({
   style?: CSSProperties;
 }) {
   const { t } = useTranslation('advisories');
+  const { token } = theme.useToken();
   const [paused, setPaused] = useState(false);
   const [open, setOpenMessage] = useState<SystemMessageDto | null>(null);
   // The last message opened stays in the dialog while it closes.
@@ -111,28 +112,43 @@ export function RollingNoticeBar({
       <style href="cc-rolling-notice-bar" precedence="default">
         {MARQUEE_CSS}
       </style>
-      <Alert
-        // A standing notice, not an alert: a screen reader would otherwise read every change of it aloud.
-        role="none"
-        type="info"
-        banner
-        showIcon
-        icon={<NotificationOutlined />}
-        styles={{ section: { minWidth: 0, overflow: 'hidden' }, title: { overflow: 'hidden' } }}
-        title={
-          <div
-            className="cc-notice-viewport"
-            data-paused={paused}
-            style={{ ['--cc-notice-duration' as string]: `${marqueeSeconds(messages)}s` }}
-          >
-            <div className="cc-notice-track">
-              <NoticeGroup messages={messages} copy={false} onOpen={setOpen} />
-              <NoticeGroup messages={messages} copy onOpen={setOpen} />
+      {/* antd's info Alert as a banner drew this row; drawn with its theme tokens, without the component (the
+          bar sits in the public shell, which every public page loads). A standing notice: no alert role, which
+          would have a screen reader read every change of it aloud. */}
+      <div
+        style={{
+          boxSizing: 'border-box',
+          position: 'relative',
+          display: 'flex',
+          alignItems: 'center',
+          padding: `${token.paddingContentVerticalSM}px 12px`,
+          fontFamily: token.fontFamily,
+          color: token.colorText,
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
+          wordWrap: 'break-word',
+          background: token.colorInfoBg,
+        }}
+      >
+        <span style={{ color: token.colorInfo, marginInlineEnd: token.marginXS, lineHeight: 0 }}>
+          <NotificationOutlined />
+        </span>
+        <div style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
+          <div style={{ color: token.colorTextHeading, overflow: 'hidden' }}>
+            <div
+              className="cc-notice-viewport"
+              data-paused={paused}
+              style={{ ['--cc-notice-duration' as string]: `${marqueeSeconds(messages)}s` }}
+            >
+              <div className="cc-notice-track">
+                <NoticeGroup messages={messages} copy={false} onOpen={setOpen} />
+                <NoticeGroup messages={messages} copy onOpen={setOpen} />
+              </div>
             </div>
           </div>
-        }
-        action={
-          // Its name says what it does next, as a media player's play/pause button (so no aria-pressed).
+        </div>
+        <div style={{ marginInlineStart: token.marginXS }}>
+          {/* Its name says what it does next, as a media player's play/pause button (so no aria-pressed). */}
           <Button
             className="cc-notice-pause"
             type="text"
@@ -143,8 +159,8 @@ export function RollingNoticeBar({
             onClick={() => setPaused((value) => !value)}
             data-testid="rolling-notice-pause"
           />
-        }
-      />
+        </div>
+      </div>
       {shown && (
         <Suspense fallback={null}>
           <NoticeDialog message={shown} open={open !== null} onClose={() => setOpen(null)} />

@@ -1,6 +1,6 @@
 import { SoundOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, lazy, Suspense, useCallback, useEffect } from 'react';
+import { type CSSProperties, useCallback, useEffect } from 'react';
 import { POPUP_NOTIFICATION_DURATION } from '#shared/constants.ts';
 import type { SystemMessageDto } from '#shared/realtime.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
@@ -13,11 +13,7 @@ import { BRAND_COLORS, TEXT_COLORS } from '../../lib/theme.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { formatDateTime, publisherLabel } from './message-meta.ts';
-
-// The bar (antd's Alert and the ticker) downloads when there is a message to roll: most pages never show it.
-const RollingNoticeBar = lazy(async () => ({
-  default: (await import('./rolling-notice-bar.tsx')).RollingNoticeBar,
-}));
+import { RollingNoticeBar } from './rolling-notice-bar.tsx';
 
 export const popupKey = (messageId: number) => `system-message-${messageId}`;
 
@@ -117,11 +113,5 @@ export function SystemMessageCenter({ style }: { style?: CSSProperties }) {
   const messages = useSystemMessages({ load: false });
   usePopups(sub, sub ? messages.data : undefined);
   if (!sub) return null;
-  const rolling = rollingMessages(messages.data);
-  if (rolling.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <RollingNoticeBar messages={rolling} style={style} />
-    </Suspense>
-  );
+  return <RollingNoticeBar messages={rollingMessages(messages.data)} style={style} />;
 }
