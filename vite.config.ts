@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdFormContext } from './scripts/antd-form-context.ts';
 import { antdIsBright } from './scripts/antd-is-bright.ts';
+import { antdUniqueTooltip } from './scripts/antd-unique-tooltip.ts';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -17,7 +18,7 @@ const chunks = chunkGroups(appRoot);
 export default defineConfig({
   root: appRoot,
   publicDir: fileURLToPath(new URL('./app/public', import.meta.url)),
-  plugins: [react(), antdFormContext(), antdIsBright(), chunks.plugin, precompress()],
+  plugins: [react(), antdFormContext(), antdIsBright(), antdUniqueTooltip(), chunks.plugin, precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/app', import.meta.url)),
     emptyOutDir: true,

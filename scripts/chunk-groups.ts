@@ -8,7 +8,9 @@ import { LOCALES } from '../shared/constants.ts';
 // paying some 470 bytes of response headers and a request. Three groups gather what every first load needs:
 //
 // - `framework`: React, the router, TanStack Query and antd's core (theme, style engine, config
-//   provider), with what they import: every page runs on them.
+//   provider), with what they import: every page runs on them. The pop-up engine (`@rc-component/trigger`)
+//   is not in it: antd's ConfigProvider imports it only for unique tooltips, which the portal never turns on
+//   (scripts/antd-unique-tooltip.ts); the pages with tooltips and menus download it.
 // - `shell`: everything `app/app.tsx` imports statically (the providers, the auth client, the API client,
 //   the router table): it runs before any route.
 // - `public-shell`: what the public layout imports statically beyond the two above (its menus, the user menu,
@@ -38,6 +40,8 @@ const FRAMEWORK_MODULE = new RegExp(
     String.raw`[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-is|stylis|@babel[\\/]runtime)[\\/]`,
     String.raw`[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]`,
     String.raw`[\\/]node_modules[\\/]@ant-design[\\/](?:cssinjs|cssinjs-utils|fast-color|colors)[\\/]`,
+    // The portal of every pop-up, dialog and drawer: 1 KB that would otherwise be a file of its own.
+    String.raw`[\\/]node_modules[\\/]@rc-component[\\/]portal[\\/]`,
     String.raw`[\\/]node_modules[\\/]antd[\\/]es[\\/](?:config-provider|theme|_util|style|locale)[\\/]`,
   ].join('|'),
 );
