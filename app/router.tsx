@@ -1,24 +1,22 @@
 import type { ReactElement } from 'react';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import { PageSpinner } from './components/page-spinner.tsx';
-import { RouteError } from './components/route-error.tsx';
-import { RootLayout } from './layouts/root-layout.tsx';
+import type { Location } from 'react-router';
 import { AUTH_PATHS, LOGIN_ACTIONS, LOGOUT_ACTIONS } from './lib/auth/auth-paths.ts';
 import { hasPageTexts, loadAdminTexts, loadPageTexts } from './lib/i18n.ts';
+import { type AppRoute, toRouteObjects } from './lib/routing/route-table.tsx';
 import { SECTIONS, tradingViewOf } from './lib/sections.ts';
 
-// Every layout, guard and page is a lazy route: the router fetches the modules of all matched routes in
-// parallel, shows the spinner (HydrateFallback) on the first load, and keeps the admin console out of
-// members' bundles. Redirecting index routes answer in their loader and render nothing (`element: null`).
+// Every layout, guard and page is a lazy route: a navigation fetches the modules of all matched routes in
+// parallel (lib/routing), and the admin console stays out of members' bundles. Redirecting index routes
+// replace their address.
 
 const notFoundPage = async () => ({
   Component: (await import('./features/errors/not-found-page.tsx')).NotFoundPage,
 });
 
-const notFoundRoute: RouteObject = { path: '*', lazy: notFoundPage };
+const notFoundRoute: AppRoute = { path: '*', lazy: notFoundPage };
 
 /** A route whose page needs props (the action of a sign-in or sign-out step). */
-function pageRoute(path: string, load: () => Promise<ReactElement>): RouteObject {
+function pageRoute(path: string, load: () => Promise<ReactElement>): AppRoute {
   return { path: path.replace(/^\//, ''), lazy: async () => ({ element: await load() }) };
 }
 
@@ -31,7 +29,7 @@ const memberSectionPaths = SECTIONS.filter((section) => section.membersOnly && s
   (section) => section.path.slice(1),
 );
 
-const authRoutes: RouteObject = {
+const authRoutes: AppRoute = {
   id: 'auth',
   lazy: async () => ({ Component: (await import('./layouts/auth-layout.tsx')).AuthLayout }),
   children: [
@@ -88,16 +86,9 @@ const authRoutes: RouteObject = {
   ],
 };
 
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
   {
     id: 'root',
-    Component: RootLayout,
-    // The texts of the page being opened download beside its code (lib/texts.ts), when it has texts that
-    // are not there yet; otherwise a navigation goes on as if there were no loader.
-    loader: ({ request }) => loadPageTexts(new URL(request.url)),
-    shouldRevalidate: ({ nextUrl }) => !hasPageTexts(nextUrl),
-    HydrateFallback: PageSpinner,
-    ErrorBoundary: RouteError,
     children: [
       authRoutes,
       // Runs inside the hidden frame of a silent sign-in: no layout, nothing to see.
@@ -206,7 +197,7 @@ export const routes: RouteObject[] = [
                   Component: (await import('./layouts/personal-layout.tsx')).PersonalLayout,
                 }),
                 children: [
-                  { index: true, loader: () => redirect('/personal/info'), element: null },
+                  { index: true, redirect: '/personal/info' },
                   {
                     path: 'info',
                     lazy: async () => ({
@@ -285,7 +276,7 @@ export const routes: RouteObject[] = [
                   return { Component: AdminLayout };
                 },
                 children: [
-                  { index: true, loader: () => redirect('/admin/account/list'), element: null },
+                  { index: true, redirect: '/admin/account/list' },
                   {
                     path: 'account/list',
                     lazy: async () => ({
@@ -450,6 +441,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The route table as the router reads it. */
+export const appRoutes = toRouteObjects(routes);
+
+/**
+ * The texts of the page being opened, downloaded beside its code (lib/texts.ts) when it has texts that are
+ * not there yet; a failure is left to the page (loadPageTexts).
+ */
+export function preparePage(location: Pick<Location, 'pathname' | 'search'>): Promise<null> | undefined {
+  return hasPageTexts(location) ? undefined : loadPageTexts(location);
 }

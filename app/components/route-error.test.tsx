@@ -1,29 +1,23 @@
 import { screen, within } from '@testing-library/react';
-import { data } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../lib/i18n.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { setupUser } from '../testing/user.ts';
-import { RouteError } from './route-error.tsx';
 
 function Broken(): never {
   throw new Error('Failed to fetch dynamically imported module: /assets/page-old.js');
 }
 
 const routes = [
-  { path: '/broken', Component: Broken, ErrorBoundary: RouteError },
-  {
-    path: '/missing',
-    loader: () => {
-      throw data('no such page', { status: 404 });
-    },
-    Component: () => null,
-    HydrateFallback: () => null,
-    ErrorBoundary: RouteError,
-  },
+  { path: '/broken', Component: Broken },
+  { path: '/missing', Component: Missing },
 ];
 
-describe('the root error boundary', () => {
+function Missing(): never {
+  throw new Response('no such page', { status: 404 });
+}
+
+describe('the route error page', () => {
   beforeEach(async () => {
     await changeLocale('zh');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

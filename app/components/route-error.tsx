@@ -1,7 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from '../lib/use-translation.ts';
 import { PageSpinner } from './page-spinner.tsx';
 import { StatusNotice } from './status-notice.tsx';
@@ -9,10 +8,9 @@ import { StatusNotice } from './status-notice.tsx';
 // The 404 page draws antd's Result with its illustration: loaded only when a page is not found.
 const NotFound = lazy(async () => ({ default: (await import('./not-found.tsx')).NotFound }));
 
-/** Root error boundary: unknown routes get the 404 page, anything else (a failed chunk after a deploy) a reload. */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
+/** What a failed page shows: the 404 page for a 404 answer, anything else (a file gone after a deploy) a reload. */
+export function RouteError({ error }: { error: unknown }) {
+  if (error instanceof Response && error.status === 404) {
     return (
       <Suspense fallback={<PageSpinner />}>
         <NotFound />

@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import { Suspense } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { usePendingLocation } from '../lib/routing/app-router.tsx';
 import { PageSpinner } from './page-spinner.tsx';
 
 /**
@@ -8,9 +9,9 @@ import { PageSpinner } from './page-spinner.tsx';
  * so the current page stays under the spinner until the next one is ready).
  */
 export function RouteOutlet() {
-  const navigation = useNavigation();
+  const pending = usePendingLocation();
   const location = useLocation();
-  const changingPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+  const changingPage = pending !== null && pending.pathname !== location.pathname;
   return (
     <Spin spinning={changingPage} delay={150} size="large">
       <Suspense fallback={<PageSpinner />}>

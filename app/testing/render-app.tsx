@@ -1,31 +1,82 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { type ReactNode, useEffect, useState } from 'react';
+import { type Location, type NavigationType, UNSAFE_createMemoryHistory } from 'react-router';
+import { PageSpinner } from '../components/page-spinner.tsx';
+import { RouteError } from '../components/route-error.tsx';
 import type { AuthClient } from '../lib/auth/auth-service.ts';
+import { AppRouter, prepareFirstPage } from '../lib/routing/app-router.tsx';
+import { type AppRoute, toRouteObjects } from '../lib/routing/route-table.tsx';
 import { createQueryClient, Providers } from '../providers.tsx';
-import { routes as appRoutes } from '../router.tsx';
+import { routes as appRoutes, preparePage } from '../router.tsx';
 import { FakeAuth } from './fake-auth.ts';
 
 interface RenderOptions {
-  routes?: RouteObject[];
+  routes?: AppRoute[];
   /** Signed out unless given (FakeAuth.signedIn() for a signed-in person). */
   auth?: AuthClient;
   /** Navigation state of the first entry (e.g. a sign-out started inside the app). */
   state?: unknown;
+  /** A query client the test reaches (as the hub writes into it); a fresh one unless given. */
+  queryClient?: QueryClient;
 }
 
-/** Renders the real route tree (or the given routes) at a URL, inside the app's providers. */
+const renderError = (error: unknown) => <RouteError error={error} />;
+
+/**
+ * Renders the real route tree (or the given routes) at a URL, inside the app's providers, as the app starts:
+ * the spinner until the first page's modules and texts are there. `router.state` tells where it is.
+ */
 export function renderApp(
   url: string,
-  { routes = appRoutes, auth = new FakeAuth(), state }: RenderOptions = {},
+  { routes = appRoutes, auth = new FakeAuth(), state, queryClient = createQueryClient() }: RenderOptions = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ ...splitUrl(url), state }] });
+  const history = UNSAFE_createMemoryHistory({
+    initialEntries: [{ ...splitUrl(url), state }],
+    v5Compat: true,
+  });
+  const objects = toRouteObjects(routes);
+  let initialized = false;
+  // As the data router reported it: the location on screen, not the one a navigation is loading.
+  let shown = { action: history.action, location: history.location };
+  const onShown = (action: NavigationType, location: Location) => {
+    shown = { action, location };
+  };
+  const ready = Promise.all([prepareFirstPage(history, objects), preparePage(history.location)]).then(() => {
+    initialized = true;
+  });
+  const router = {
+    get state() {
+      return { location: shown.location, historyAction: shown.action, initialized };
+    },
+  };
   const result = render(
-    <Providers queryClient={createQueryClient()} auth={auth}>
-      <RouterProvider router={router} />
+    <Providers queryClient={queryClient} auth={auth}>
+      <WhenReady ready={ready}>
+        <AppRouter
+          history={history}
+          routes={objects}
+          prepare={preparePage}
+          renderError={renderError}
+          onShown={onShown}
+        />
+      </WhenReady>
     </Providers>,
   );
-  return { ...result, router, auth };
+  return { ...result, router, auth, queryClient };
+}
+
+/** The spinner until `ready` settles (as index.html's frame shows until the app's first render). */
+function WhenReady({ ready, children }: { ready: Promise<void>; children: ReactNode }) {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void ready.then(() => live && setDone(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return done ? children : <PageSpinner />;
 }
 
 function splitUrl(url: string) {

@@ -77,7 +77,7 @@ if (!('ResizeObserver' in window)) {
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
-// React Router's ScrollRestoration scrolls on navigation; jsdom has no layout to scroll.
+// The router (lib/routing) scrolls on navigation; jsdom has no layout to scroll.
 window.scrollTo = () => {};
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { EyeOutlined, LikeOutlined, MessageOutlined, StarOutlined } from '@ant-design/icons';
-import { Flex, Tooltip } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -38,18 +38,20 @@ export function ArticleCounters({ article, size = 13 }: { article: Counted; size
   return (
     <Flex gap={12} wrap align="center" style={{ color: 'rgba(0, 0, 0, 0.5)', fontSize: size }}>
       {items.map((item) => (
-        <Tooltip key={item.key} title={item.label}>
-          <span
-            data-testid={`counter-${item.key}`}
-            style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
-          >
-            <span aria-hidden style={{ display: 'inline-flex' }}>
-              {item.icon}
-            </span>
-            <span style={VISUALLY_HIDDEN}>{item.label}</span>
-            <span>{format.format(item.value)}</span>
+        // The browser's own hint on hover: antd's Tooltip would bring the pop-up engine (10 KB) to the
+        // tutorial list's first load for four words.
+        <span
+          key={item.key}
+          title={item.label}
+          data-testid={`counter-${item.key}`}
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
+        >
+          <span aria-hidden style={{ display: 'inline-flex' }}>
+            {item.icon}
           </span>
-        </Tooltip>
+          <span style={VISUALLY_HIDDEN}>{item.label}</span>
+          <span>{format.format(item.value)}</span>
+        </span>
       ))}
     </Flex>
   );

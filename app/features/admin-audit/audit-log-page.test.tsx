@@ -147,6 +147,9 @@ describe('the audit log page', () => {
     await user.click(screen.getByTestId('audit-reset'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(logQueries(api).at(-1)!.get('actor')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByTestId('audit-table').querySelector('.ant-spin-spinning')).toBeNull(),
+    );
     await user.click(screen.getByRole('button', { name: '只看此对象：用户 bob@example.com' }));
     await waitFor(() => expect(router.state.location.search).toBe('?targetType=user&targetId=u-bob'));
     // The table is dimmed and takes no clicks while the narrowed page loads.

@@ -1,16 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Engagement, EngagementPage } from '#shared/schemas/advisories.ts';
 import { hubKeys } from '../../lib/hub/hub-keys.ts';
 import { hubCacheHandlers } from '../../lib/hub/hub-sync.ts';
 import { changeLocale } from '../../lib/i18n.ts';
-import { createQueryClient, Providers } from '../../providers.tsx';
-import { routes } from '../../router.tsx';
 import { accountHandlers, NON_MEMBER_INFO, personalInfoOf, stubApi } from '../../testing/fake-api.ts';
 import { FakeAuth, TEST_USER } from '../../testing/fake-auth.ts';
-import { setClientWidth } from '../../testing/render-app.tsx';
+import { renderApp, setClientWidth } from '../../testing/render-app.tsx';
 import { setupUser } from '../../testing/user.ts';
 
 const ALPHA = { id: 1, keyName: 'Alpha' };
@@ -32,13 +28,7 @@ function engagementOf(overrides: Partial<Engagement> = {}): Engagement {
 
 /** The app at a URL with a query client the test can reach (as the hub writes into it). */
 function renderAt(url: string) {
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <Providers queryClient={queryClient} auth={FakeAuth.signedIn()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { queryClient, router } = renderApp(url, { auth: FakeAuth.signedIn() });
   return { queryClient, router };
 }
 
