@@ -23,6 +23,9 @@ describe('import boundaries', () => {
         "import { RichTextView } from '../../components/rich-text/view.tsx';",
       ],
       ['app/domains/teaching/article-form.tsx', "import { useApi } from '#app/lib/use-api.ts';"],
+      ['app/lib/dayjs.ts', "import dayjs from 'dayjs';"],
+      ['app/features/audit/audit.test.tsx', "import dayjs from 'dayjs';"],
+      ['app/components/relative-time.tsx', "import relativeTime from 'dayjs/plugin/relativeTime.js';"],
     ];
     for (const [file, source] of allowed) expect(check(file, source), file).toEqual([]);
   });
@@ -68,6 +71,11 @@ describe('import boundaries', () => {
         'e2e/a.spec.ts',
         "import { buildApp } from '../server/app.ts';",
         'journeys may use the server only through server/test/',
+      ],
+      [
+        'app/features/audit/page.tsx',
+        "import dayjs, { type Dayjs } from 'dayjs';",
+        'import dayjs from app/lib/dayjs.ts',
       ],
     ];
     for (const [file, source, reason] of refused) {

@@ -8,7 +8,9 @@ import path from 'node:path';
 // - a domain module (app/domains/<domain>/: screens, calls and helpers that several features of one domain
 //   share, such as teaching for the tutorials, my articles and the admin's article pages) builds on the
 //   foundation, may not import a feature or another domain, and is imported by features only;
-// - the journeys (e2e/) use the server only through its test fakes (server/test/), never the web app.
+// - the journeys (e2e/) use the server only through its test fakes (server/test/), never the web app;
+// - the web app takes dayjs from app/lib/dayjs.ts, which sets it to the interface language (its tests may
+//   import it directly).
 
 export type SourceFile = { file: string; source: string };
 
@@ -27,6 +29,8 @@ function target(from: string, specifier: string): string | undefined {
 const featureOf = (file: string) => /^app\/features\/([^/]+)\//.exec(file)?.[1];
 const domainOf = (file: string) => /^app\/domains\/([^/]+)\//.exec(file)?.[1];
 const FOUNDATION = /^app\/(?:components|lib|layouts)\//;
+const DAYJS_MODULE = 'app/lib/dayjs.ts';
+const TEST_FILE = /\.test\.tsx?$/;
 
 /** Every boundary an import crosses that it must not, as `file: reason` lines. Files are repository-relative. */
 export function boundaryProblems(files: SourceFile[]): string[] {
@@ -35,6 +39,8 @@ export function boundaryProblems(files: SourceFile[]): string[] {
     for (const match of source.matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? '';
       const to = target(file, specifier);
+      if (specifier === 'dayjs' && file.startsWith('app/') && file !== DAYJS_MODULE && !TEST_FILE.test(file))
+        problems.push(`${file}: import dayjs from ${DAYJS_MODULE}, which sets its language (${specifier})`);
       if (!to) continue;
       const area = file.split('/')[0];
       const toArea = to.split('/')[0];

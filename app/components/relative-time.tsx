@@ -1,7 +1,7 @@
 import { Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime.js';
 import { useEffect, useState } from 'react';
+import { dayjs } from '../lib/dayjs.ts';
 
 dayjs.extend(relativeTime);
 

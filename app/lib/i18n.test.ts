@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { texts as enTexts } from '../locales/en/index.ts';
 import { texts as zhTexts } from '../locales/zh/index.ts';
+import { dayjs } from './dayjs.ts';
 import { changeLocale, currentLocale, i18n, loadAdminTexts, loadTexts } from './i18n.ts';
 import { adminResources } from './i18n-admin.ts';
 import { LOCALE_STORAGE_KEY } from './locale.ts';

@@ -1,16 +1,13 @@
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat.js';
-import 'dayjs/locale/zh-cn.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/constants.ts';
-import { dayjsLocaleFor, detectLocale, htmlLangFor, saveLocale } from './locale.ts';
+import { detectLocale, htmlLangFor, saveLocale } from './locale.ts';
 import { firstLoadNamespaces, importNamespace, MEMBER_NAMESPACES, pageNamespaces } from './texts.ts';
 import { Translator } from './translator.ts';
 
-dayjs.extend(localizedFormat);
-
-/** Reflects the active locale outside React: `<html lang>` and dayjs. antd follows through the providers. */
+/**
+ * Reflects the active locale outside React: `<html lang>`. antd follows through the providers, dayjs where a
+ * page uses it (lib/dayjs.ts).
+ */
 function applyLocale(locale: Locale): void {
-  dayjs.locale(dayjsLocaleFor(locale));
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLangFor(locale);
 }
 

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { memberDaysRemaining as daysRemaining } from '#shared/membership.ts';
+import { dayjs } from './dayjs.ts';
 
 /** Where a membership stands today, for the "days remaining" of the user list and detail (spec §3). */
 export type MembershipTerm =

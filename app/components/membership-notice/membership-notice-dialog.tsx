@@ -1,8 +1,8 @@
 import { ClockCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import type { MembershipContact, MembershipNotice } from '#shared/schemas/membership.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { memberDaysRemaining } from '../../lib/membership-days.ts';
 import { SECTIONS } from '../../lib/sections.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';

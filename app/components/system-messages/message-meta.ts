@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { localDateTime } from '../../lib/date-format.ts';
 import type { TFunction } from '../../lib/translator.ts';
 
 /** Spec §3: a blank publisher means the default administrator. */
@@ -6,7 +6,7 @@ export function publisherLabel(t: TFunction<'advisories'>, publishedUserName: st
   return publishedUserName.trim() || t('messages.defaultPublisher');
 }
 
-/** Date and time of a message or strategy, in the interface language's order. */
+/** Date and time of a message or strategy, local, as YYYY-MM-DD HH:mm (the same in both languages). */
 export function formatDateTime(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD HH:mm');
+  return localDateTime(iso);
 }

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dayjs } from '../../lib/dayjs.ts';
 
 // Before and after of a change as rows a person can compare: one row per field (nested objects as dotted
 // paths, lists as a whole), in the order the fields were recorded, each marked when it changed.

@@ -1,7 +1,7 @@
 import { Descriptions, Drawer, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
 import { useClientWidthRule } from '../../lib/client-width.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { type DiffRow, diffRows, formatValue, isBlank } from './audit-diff.ts';
 import { actionLabel } from './audit-labels.ts';

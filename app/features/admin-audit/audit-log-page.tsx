@@ -11,12 +11,12 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#shared/audit.ts';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { type Dayjs, dayjs } from '../../lib/dayjs.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { useAuditFilters, useAuditLog } from './audit-api.ts';
 import { AuditEntryDrawer } from './audit-entry-drawer.tsx';

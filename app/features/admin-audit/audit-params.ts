@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import type { EndpointAt, QueryOf } from '#shared/api-contract.ts';
 import { AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE_MAX } from '#shared/schemas/audit.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 
 // The audit screen keeps its page, page size and filters in the address, so that a reload, a shared link or
 // the back button shows the same rows. Dates are the reader's local days; the API gets the instants that

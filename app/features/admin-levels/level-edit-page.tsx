@@ -1,6 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Flex, Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { message as messageOf } from '#shared/messages.ts';
@@ -10,6 +9,7 @@ import { AdminEditPage } from '../../components/admin-edit-page.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';

@@ -1,7 +1,7 @@
-import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
 import { addLevelSetRequest, type LevelSetView, MAX_LEVELS } from '#shared/schemas/levels.ts';
 import type { MarketInterval } from '#shared/schemas/market.ts';
+import { type Dayjs, dayjs } from '../../lib/dayjs.ts';
 import type { LevelBias } from './levels-api.ts';
 
 // The level set form's values and the request they stand for. The form checks its values with the shared

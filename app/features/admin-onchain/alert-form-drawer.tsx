@@ -12,12 +12,12 @@ import {
   Select,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { ONCHAIN_CHAIN_IDS, ONCHAIN_DIRECTIONS, ONCHAIN_IMPORTANCE } from '#shared/onchain.ts';
 import { ONCHAIN_LIMITS, type OnchainAdminAlert, type OnchainLabel } from '#shared/schemas/onchain.ts';
 import { chainName, formatAmount } from '../../domains/onchain/onchain-format.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';

@@ -1,4 +1,3 @@
-import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
 import type { OnchainChain, OnchainDirection, OnchainImportance } from '#shared/onchain.ts';
 import {
@@ -6,6 +5,7 @@ import {
   addOnchainAlertRequest,
   type OnchainAdminAlert,
 } from '#shared/schemas/onchain.ts';
+import { type Dayjs, dayjs } from '../../lib/dayjs.ts';
 
 // The alert form's values and the request they make: empty optional fields become null (or, for the time,
 // "now"), amounts typed with separators are taken without them.

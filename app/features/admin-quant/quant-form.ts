@@ -1,4 +1,3 @@
-import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
 import {
   addQuantRequest,
@@ -9,6 +8,7 @@ import {
   type QuantStrategy,
   type QuantType,
 } from '#shared/schemas/quant.ts';
+import { type Dayjs, dayjs } from '../../lib/dayjs.ts';
 
 // The quant strategy form's values and the request they stand for. Percentages are entered in % and sent as
 // fractions; a figure left as it was read (from the stored strategy or a freqtrade import) is sent exactly as

@@ -1,11 +1,11 @@
 import { BarChartOutlined, LineChartOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { Locale } from '#shared/constants.ts';
 import type { TraderKey } from '#shared/schemas/trader-keys.ts';
 import type { KeyCheck, KeySync } from '#shared/schemas/trading.ts';
 import { EXCHANGE_KEY_STATE_LABELS } from '#shared/trading-labels.ts';
 import { LinkButton } from '../../components/link-button.tsx';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import type { TFunction } from '../../lib/translator.ts';

@@ -10,13 +10,13 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isBuiltInRole } from '#shared/roles.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { useRoles, useUser } from './admin-users-api.ts';
 import { CreditTab } from './credit-tab.tsx';

@@ -1,11 +1,11 @@
 import { ClearOutlined, EditOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid, Input, Select, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ManagedUserRow } from '#shared/schemas/management.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { adminPagination } from './admin-table.ts';
 import { useAllUsersCount, useRoles, useUsersPage } from './admin-users-api.ts';

@@ -1,6 +1,6 @@
 import { Flex, Table, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { Invitee, InviteePage } from '#shared/schemas/invitations.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { INVITEES_PAGE_SIZE } from './invitations-api.ts';
 

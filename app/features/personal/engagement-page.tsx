@@ -22,7 +22,6 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { Engagement } from '#shared/schemas/advisories.ts';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -30,6 +29,7 @@ import { MembersOnly } from '../../components/members-only.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useReact, useWithdrawReaction } from '../../domains/advisories/reaction-api.ts';
 import { REACTIONS, type ReactionKind, reactionKey } from '../../domains/advisories/reaction-kinds.tsx';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { useAdvisoryCounts } from '../../lib/hub/hub-queries.ts';
 import { TRADING_VIEWS } from '../../lib/sections.ts';

@@ -10,12 +10,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { AVATAR_SIZE, DEFAULT_AVATAR_URL } from '#shared/constants.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { membershipTerm } from '../../lib/membership-days.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { membershipLabel } from './membership-labels.ts';

@@ -15,7 +15,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import {
@@ -29,6 +28,7 @@ import { FormActions } from '../../components/form-actions.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useAccount } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
 import { useFormLayout } from '../../lib/use-form-layout.ts';

@@ -1,9 +1,9 @@
 import { HistoryOutlined, KeyOutlined, SafetyOutlined, SyncOutlined } from '@ant-design/icons';
 import { Card, Flex, Grid, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { SIGN_IN_HISTORY_SIZE, type SignInRecord } from '#shared/schemas/sign-ins.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { useSignIns } from './sign-ins-api.ts';
 

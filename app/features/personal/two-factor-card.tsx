@@ -14,7 +14,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { twoFactorCodeRequest, twoFactorRecoveryRequest } from '#shared/schemas/auth.ts';
@@ -23,6 +22,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { accountKeys } from '../../lib/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, zodRule } from '../../lib/form-rules.ts';
 import { useApiClient } from '../../lib/use-api.ts';

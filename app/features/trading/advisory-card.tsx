@@ -1,12 +1,12 @@
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { AdvisoryDto } from '#shared/realtime.ts';
 import { Panel } from '../../components/panel.tsx';
 import { Heading, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
 import { useReact } from '../../domains/advisories/reaction-api.ts';
 import { REACTIONS, type ReactionKind, reactionKey } from '../../domains/advisories/reaction-kinds.tsx';
+import { localDateTime } from '../../lib/date-format.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import type { ReactionCounts } from '../../lib/hub/hub-cache.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -54,9 +54,7 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
           </Heading>
           <Text secondary style={{ whiteSpace: 'nowrap' }}>
             <ClockCircleOutlined style={{ marginInlineEnd: 6 }} />
-            <time dateTime={advisory.createdTimestamp}>
-              {dayjs(advisory.createdTimestamp).format('YYYY-MM-DD HH:mm')}
-            </time>
+            <time dateTime={advisory.createdTimestamp}>{localDateTime(advisory.createdTimestamp)}</time>
           </Text>
         </Flex>
         <Flex gap={6} wrap align="center" style={{ margin: '10px 0 16px' }}>

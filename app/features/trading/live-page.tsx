@@ -1,9 +1,9 @@
 import { DisconnectOutlined } from '@ant-design/icons';
 import { Alert, Badge, Card, Flex, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { PlaceholderLines } from '../../components/placeholder.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { dayjs } from '../../lib/dayjs.ts';
 import { useHubStatus } from '../../lib/hub/live-connection.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/use-translation.ts';

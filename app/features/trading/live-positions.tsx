@@ -1,9 +1,9 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { Locale } from '#shared/constants.ts';
 import type { LivePosition } from '#shared/schemas/trading.ts';
 import { POSITION_MODE_LABELS } from '#shared/trading-labels.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { positionKey } from '../../lib/hub/hub-live.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/use-translation.ts';

@@ -1,8 +1,8 @@
 import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ClosedPositionDto, LiveFill, LiveOrder } from '#shared/schemas/trading.ts';
 import { POSITION_MODE } from '#shared/trading.ts';
 import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, SIDE_LABELS } from '#shared/trading-labels.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { DirectionTag, NUMERIC, Pnl, timeOf } from './live-positions.tsx';
