@@ -1,15 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory } from 'react-router';
-import { RouteError } from './components/route-error.tsx';
+import { renderRouteError } from './components/route-error.tsx';
 import { startI18n } from './lib/i18n.ts';
 import { showLoadFailure } from './lib/load-failure.ts';
 import { AppRouter, isModuleDownloadFailure, prepareFirstPage } from './lib/routing/app-router.tsx';
 import { installSelectTabKey } from './lib/select-tab-key.ts';
 import { Providers } from './providers.tsx';
 import { appRoutes, preparePage } from './router.tsx';
-
-const renderError = (error: unknown) => <RouteError error={error} />;
 
 /** Errors a page threw and the route error shows: logged, except a download refused (expected after a deploy). */
 function onCaughtError(error: unknown, info: { componentStack?: string }): void {
@@ -27,7 +25,12 @@ export function startApp(container: HTMLElement): void {
       createRoot(container, { onCaughtError }).render(
         <StrictMode>
           <Providers>
-            <AppRouter history={history} routes={appRoutes} prepare={preparePage} renderError={renderError} />
+            <AppRouter
+              history={history}
+              routes={appRoutes}
+              prepare={preparePage}
+              renderError={renderRouteError}
+            />
           </Providers>
         </StrictMode>,
       ),

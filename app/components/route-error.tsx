@@ -20,6 +20,9 @@ export function RouteError({ error }: { error: unknown }) {
   return <ReloadNotice />;
 }
 
+/** The router's `renderError`: the route error page for what a page threw. */
+export const renderRouteError = (error: unknown) => <RouteError error={error} />;
+
 /** Offers a reload: the page's code may be from before a deploy (its files gone). Nothing loads on demand here. */
 function ReloadNotice() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Location, type NavigationType, UNSAFE_createMemoryHistory } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
-import { RouteError } from '../components/route-error.tsx';
+import { renderRouteError } from '../components/route-error.tsx';
 import type { AuthClient } from '../lib/auth/auth-service.ts';
 import { AppRouter, prepareFirstPage } from '../lib/routing/app-router.tsx';
 import { type AppRoute, toRouteObjects } from '../lib/routing/route-table.tsx';
@@ -20,8 +20,6 @@ interface RenderOptions {
   /** A query client the test reaches (as the hub writes into it); a fresh one unless given. */
   queryClient?: QueryClient;
 }
-
-const renderError = (error: unknown) => <RouteError error={error} />;
 
 /**
  * Renders the real route tree (or the given routes) at a URL, inside the app's providers, as the app starts:
@@ -57,7 +55,7 @@ export function renderApp(
           history={history}
           routes={objects}
           prepare={preparePage}
-          renderError={renderError}
+          renderError={renderRouteError}
           onShown={onShown}
         />
       </WhenReady>

@@ -1,4 +1,3 @@
-import { localDateTime } from '../../lib/date-format.ts';
 import type { TFunction } from '../../lib/translator.ts';
 
 /** Spec §3: a blank publisher means the default administrator. */
@@ -7,6 +6,4 @@ export function publisherLabel(t: TFunction<'advisories'>, publishedUserName: st
 }
 
 /** Date and time of a message or strategy, local, as YYYY-MM-DD HH:mm (the same in both languages). */
-export function formatDateTime(iso: string): string {
-  return localDateTime(iso);
-}
+export { localDateTime as formatDateTime } from '../../lib/date-format.ts';

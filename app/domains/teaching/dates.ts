@@ -1,8 +1,2 @@
-import { localDateTime } from '../../lib/date-format.ts';
-
-export { readableDate } from '../../lib/date-format.ts';
-
-/** A date and time for tables. */
-export function tableDateTime(iso: string): string {
-  return localDateTime(iso);
-}
+/** Dates of the tutorials: readable for readers, YYYY-MM-DD HH:mm for tables (lib/date-format.ts). */
+export { localDateTime as tableDateTime, readableDate } from '../../lib/date-format.ts';
