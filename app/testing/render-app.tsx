@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { type Location, type NavigationType, UNSAFE_createMemoryHistory } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { renderRouteError } from '../components/route-error.tsx';
@@ -69,7 +70,11 @@ function WhenReady({ ready, children }: { ready: Promise<void>; children: ReactN
   const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
-    void ready.then(() => live && setDone(true));
+    // Synchronously: the first page's effects (its listeners: resize, storage) run in the same task as its
+    // commit, so a test that finds an element and then fires an event does not race React's scheduler.
+    void ready.then(() => {
+      if (live) flushSync(() => setDone(true));
+    });
     return () => {
       live = false;
     };
