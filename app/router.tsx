@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { Location } from 'react-router';
+import { IndexRoute } from './index-route.tsx';
 import { AUTH_PATHS, LOGIN_ACTIONS, LOGOUT_ACTIONS } from './lib/auth/auth-paths.ts';
 import { hasPageTexts, loadAdminTexts, loadPageTexts } from './lib/i18n.ts';
 import { type AppRoute, toRouteObjects } from './lib/routing/route-table.tsx';
@@ -105,12 +106,13 @@ export const routes: AppRoute[] = [
           {
             // The home page, or with ?type=1|2|3 the members-only trading section.
             index: true,
+            // The route's own component is in the shell (half a kilobyte, not a request of its own); its
+            // view's code starts downloading with the layout's, not after it.
             lazy: async () => {
-              // The view's code downloads alongside the route's, not after it.
               if (tradingViewOf(window.location.search))
                 void import('./features/trading/trading-section.tsx');
               else void import('./features/home/home-page.tsx');
-              return { Component: (await import('./index-route.tsx')).IndexRoute };
+              return { Component: IndexRoute };
             },
           },
           // Tutorials are open to non-members and signed-out visitors (spec §1).

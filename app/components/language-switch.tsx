@@ -1,4 +1,4 @@
-import { GlobalOutlined, LoadingOutlined } from '@ant-design/icons';
+import { LoadingOutlined, TranslationOutlined } from '@ant-design/icons';
 import { Button, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { LOCALES, type Locale } from '#shared/constants.ts';
@@ -60,7 +60,7 @@ export function LanguageSwitch({ tone = 'dark', compact = false }: LanguageSwitc
         type="text"
         data-testid="language-switch"
         aria-label={`${t('header.language')}: ${t(`header.languageNames.${locale}`)}`}
-        icon={pending ? <LoadingOutlined /> : <GlobalOutlined />}
+        icon={pending ? <LoadingOutlined /> : <TranslationOutlined />}
         aria-busy={pending}
         style={tone === 'light' ? { color: 'rgba(255, 255, 255, 0.88)' } : undefined}
       >

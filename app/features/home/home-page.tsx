@@ -7,7 +7,7 @@ import {
   ThunderboltOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { Flex, theme } from 'antd';
+import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
@@ -15,6 +15,7 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { Heading, Paragraph } from '../../components/prose.tsx';
 import { sectionIcon } from '../../components/section-icon.tsx';
+import { Stack } from '../../components/stack.tsx';
 import { SECTIONS, type Section, TRADING_VIEWS } from '../../lib/sections.ts';
 import { BRAND_COLORS, TAG_TEXT_COLORS } from '../../lib/theme.ts';
 import { useScreen } from '../../lib/use-media-query.ts';
@@ -137,7 +138,7 @@ function Note({
 
 function Highlight({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
-    <Flex gap={14} align="flex-start">
+    <Stack gap={14} align="flex-start">
       <span
         style={{
           flexShrink: 0,
@@ -158,7 +159,7 @@ function Highlight({ icon, title, text }: { icon: ReactNode; title: string; text
         <div style={{ color: '#ffffff', fontWeight: 600, marginBottom: 2 }}>{title}</div>
         <div style={{ color: 'rgba(255, 255, 255, 0.66)', fontSize: 13, lineHeight: 1.7 }}>{text}</div>
       </div>
-    </Flex>
+    </Stack>
   );
 }
 
@@ -202,7 +203,7 @@ function SectionCard({ section }: { section: Section }) {
       testId={`section-card-${section.key}`}
       style={{ display: 'flex', flexDirection: 'column', gap: 12, height: '100%' }}
     >
-      <Flex justify="space-between" align="center" gap={8}>
+      <Stack justify="space-between" align="center" gap={8}>
         <span
           style={{
             display: 'inline-flex',
@@ -223,20 +224,20 @@ function SectionCard({ section }: { section: Section }) {
         ) : (
           <Badge tone="green">{t('sections.openToAll')}</Badge>
         )}
-      </Flex>
+      </Stack>
       <Heading level={4} style={{ margin: 0 }}>
         {t(`sections.titles.${section.key}`)}
       </Heading>
       <Paragraph secondary style={{ margin: 0, flex: 1 }}>
         {t(`sections.descriptions.${section.key}`)}
       </Paragraph>
-      <Flex gap={16} wrap>
+      <Stack gap={16} wrap>
         {links.map((link) => (
           <Link key={link.to} to={link.to} style={{ fontWeight: 500 }}>
             {link.label} <ArrowRightOutlined />
           </Link>
         ))}
-      </Flex>
+      </Stack>
     </Panel>
   );
 }
@@ -294,14 +295,14 @@ export function HomePage() {
               >
                 {t('hero.pitch')}
               </Paragraph>
-              <Flex gap={12} wrap style={{ marginTop: 28 }}>
+              <Stack gap={12} wrap style={{ marginTop: 28 }}>
                 <LinkButton type="primary" size="large" to="/Account/Login" icon={<LoginOutlined />}>
                   {t('hero.signIn')}
                 </LinkButton>
                 <LinkButton size="large" ghost to="/teach" icon={<ReadOutlined />}>
                   {t('hero.browseTutorials')}
                 </LinkButton>
-              </Flex>
+              </Stack>
             </Col>
             <Col span={wide ? 10 : 24} gutter={heroGutter}>
               <div
@@ -313,11 +314,11 @@ export function HomePage() {
                   backdropFilter: 'blur(4px)',
                 }}
               >
-                <Flex align="center" gap={10} style={{ marginBottom: 20 }}>
+                <Stack align="center" gap={10} style={{ marginBottom: 20 }}>
                   <BrandLogo size={28} />
                   <span style={{ fontWeight: 600, fontSize: 16 }}>{t('highlights.title')}</span>
-                </Flex>
-                <Flex vertical gap={20}>
+                </Stack>
+                <Stack vertical gap={20}>
                   <Highlight
                     icon={<ThunderboltOutlined />}
                     title={t('highlights.realtime.title')}
@@ -333,7 +334,7 @@ export function HomePage() {
                     title={t('highlights.bilingual.title')}
                     text={t('highlights.bilingual.text')}
                   />
-                </Flex>
+                </Stack>
               </div>
             </Col>
           </Row>
@@ -366,7 +367,7 @@ export function HomePage() {
       </section>
 
       <section style={{ padding: `0 ${paddingInline}px ${phone ? 40 : 64}px` }}>
-        <Flex
+        <Stack
           style={{
             ...CONTAINER,
             background: '#ffffff',
@@ -390,7 +391,7 @@ export function HomePage() {
           <LinkButton type="primary" size="large" to="/Account/Login" icon={<LoginOutlined />}>
             {t('hero.signIn')}
           </LinkButton>
-        </Flex>
+        </Stack>
       </section>
     </div>
   );
