@@ -117,7 +117,13 @@ describe("the members' texts", () => {
       ...SIGNED_IN_NAMESPACES,
       'home',
     ]);
-    expect(first('/?type=2')).toEqual([...SHELL_NAMESPACES, 'trading']);
+    expect(first('/?type=2')).toEqual([...SHELL_NAMESPACES, 'trading', 'advisories']);
+    expect(first('/?type=1')).toEqual([...SHELL_NAMESPACES, 'trading']);
+    expect(first('/notice')).toEqual([...SHELL_NAMESPACES, 'advisories']);
+    expect(first('/pressure')).toEqual([...SHELL_NAMESPACES, 'pressure']);
+    expect(first('/media')).toEqual([...SHELL_NAMESPACES, 'media']);
+    expect(first('/personal/engagement')).toEqual([...SHELL_NAMESPACES, 'personal', 'advisories']);
+    expect(first('/personal/subscribe')).toEqual([...SHELL_NAMESPACES, 'personal', 'advisories']);
     expect(first('/teach')).toContain('teach');
     expect(first('/teach-detail?id=3')).toContain('teach');
     expect(first('/Account/Login')).toContain('auth');

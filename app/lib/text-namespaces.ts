@@ -7,6 +7,7 @@ export type MemberNamespace = keyof typeof zhTexts;
 
 export const MEMBER_NAMESPACES = [
   'common',
+  'live',
   'home',
   'personal',
   'advisories',
@@ -22,15 +23,11 @@ export const MEMBER_NAMESPACES = [
 ] as const satisfies readonly MemberNamespace[];
 
 /**
- * What every page draws: the header and footer (common), the system messages and the live notifications of
- * strategies, media and levels (advisories, media, pressure).
+ * What every page draws: the header and footer (common), the rolling notices, system messages and live
+ * notifications of strategies, important news and levels (live). The pages of those sections carry their
+ * own texts (advisories, media, pressure), as every other page does.
  */
-export const SHELL_NAMESPACES = [
-  'common',
-  'advisories',
-  'media',
-  'pressure',
-] as const satisfies readonly MemberNamespace[];
+export const SHELL_NAMESPACES = ['common', 'live'] as const satisfies readonly MemberNamespace[];
 
 /** A signed-in member's menu in the header, asked for on a first load when the tab holds a session. */
 export const SIGNED_IN_NAMESPACES = ['personal'] as const satisfies readonly MemberNamespace[];

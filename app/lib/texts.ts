@@ -30,8 +30,17 @@ const FILES = import.meta.glob<Record<string, Bundle>>([
 export function pageNamespaces(pathname: string, search: string): MemberNamespace[] {
   const section = pathname.split('/')[1]?.toLowerCase() ?? '';
   switch (section) {
-    case '':
-      return tradingViewOf(search) ? ['trading'] : ['home'];
+    case '': {
+      const view = tradingViewOf(search);
+      // The strategy feed (?type=2) draws the advisories' texts; the other views only the section's.
+      return view === 'tradingStrategy' ? ['trading', 'advisories'] : view ? ['trading'] : ['home'];
+    }
+    case 'notice':
+      return ['advisories'];
+    case 'pressure':
+      return ['pressure'];
+    case 'media':
+      return ['media'];
     case 'teach':
     case 'teach-detail':
       return ['teach'];
@@ -47,11 +56,18 @@ export function pageNamespaces(pathname: string, search: string): MemberNamespac
       return ['onchain'];
     case 'personal': {
       const page = pathname.split('/')[2]?.toLowerCase();
-      return page === 'invitation'
-        ? ['personal', 'invitation']
-        : page === 'article'
-          ? ['personal', 'teach']
-          : ['personal'];
+      switch (page) {
+        case 'invitation':
+          return ['personal', 'invitation'];
+        case 'article':
+          return ['personal', 'teach'];
+        // The strategies a member reacted to, and the traders to subscribe to.
+        case 'engagement':
+        case 'subscribe':
+          return ['personal', 'advisories'];
+        default:
+          return ['personal'];
+      }
     }
     case 'admin':
       return [...MEMBER_NAMESPACES];

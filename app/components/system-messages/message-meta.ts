@@ -1,7 +1,7 @@
 import type { TFunction } from '../../lib/translator.ts';
 
 /** Spec §3: a blank publisher means the default administrator. */
-export function publisherLabel(t: TFunction<'advisories'>, publishedUserName: string): string {
+export function publisherLabel(t: TFunction<'live'>, publishedUserName: string): string {
   return publishedUserName.trim() || t('messages.defaultPublisher');
 }
 

@@ -14,7 +14,7 @@ export function NoticeDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('advisories');
+  const { t } = useTranslation('live');
   return (
     <Modal
       open={open}

@@ -90,7 +90,7 @@ export function RollingNoticeBar({
   messages: readonly SystemMessageDto[];
   style?: CSSProperties;
 }) {
-  const { t } = useTranslation('advisories');
+  const { t } = useTranslation('live');
   const { token } = theme.useToken();
   const [paused, setPaused] = useState(false);
   const [open, setOpenMessage] = useState<SystemMessageDto | null>(null);

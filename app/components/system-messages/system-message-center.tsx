@@ -45,7 +45,7 @@ function useDismissPop(sub: string | undefined) {
 
 /** Pop-flagged messages as persistent notifications with the reminder sound, once per message per user. */
 function usePopups(sub: string | undefined, messages: SystemMessageDto[] | undefined) {
-  const { t, i18n } = useTranslation('advisories');
+  const { t, i18n } = useTranslation('live');
   const { notification } = useFeedback();
   const dismiss = useDismissPop(sub);
   const language = i18n.language;

@@ -208,7 +208,7 @@ function MessageModal({
 /** /admin/operation/system-message: system messages with their roll and pop switches (spec §2, §4, §5). */
 export function SystemMessagePage() {
   const { t } = useTranslation('advisoriesAdmin');
-  const { t: tAdvisories } = useTranslation('advisories');
+  const { t: tLive } = useTranslation('live');
   const { t: tAdmin } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -241,7 +241,7 @@ export function SystemMessagePage() {
         message.publishedUserName.trim() ? (
           message.publishedUserName
         ) : (
-          <Text type="secondary">{publisherLabel(tAdvisories, message.publishedUserName)}</Text>
+          <Text type="secondary">{publisherLabel(tLive, message.publishedUserName)}</Text>
         ),
     },
     {

@@ -15,6 +15,7 @@ const PAGE_SIZE = 10;
 export function NoticesPage() {
   const { t } = useTranslation('advisories');
   const { t: tCommon } = useTranslation();
+  const { t: tLive } = useTranslation('live');
   const screens = Grid.useBreakpoint();
   const phone = screens.sm === false;
   const messages = useSystemMessages({ load: true });
@@ -58,7 +59,7 @@ export function NoticesPage() {
             <Flex gap={16} wrap style={{ marginBottom: 10 }}>
               <Text type="secondary" data-testid="notice-publisher">
                 <UserOutlined style={{ marginInlineEnd: 6 }} />
-                {publisherLabel(t, message.publishedUserName)}
+                {publisherLabel(tLive, message.publishedUserName)}
               </Text>
               <Text type="secondary">
                 <ClockCircleOutlined style={{ marginInlineEnd: 6 }} />

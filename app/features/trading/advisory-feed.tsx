@@ -40,6 +40,7 @@ function useFreshIds(): ReadonlySet<number> {
  */
 export function AdvisoryFeed() {
   const { t } = useTranslation('advisories');
+  const { t: tLive } = useTranslation('live');
   const feed = useAdvisoryFeed();
   const counts = useAdvisoryCounts();
   const mine = useMyReactions();
@@ -68,7 +69,7 @@ export function AdvisoryFeed() {
         type="warning"
         showIcon
         icon={<DisconnectOutlined />}
-        title={t('hub.reconnecting')}
+        title={tLive('hub.reconnecting')}
         style={{ marginBottom: 16 }}
         data-testid="hub-offline"
       />

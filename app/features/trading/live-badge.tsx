@@ -9,7 +9,7 @@ import { useTranslation } from '../../lib/use-translation.ts';
  * Badge and its counters, which the strategy feed, a member's first page, would download for one dot.
  */
 export function LiveBadge() {
-  const { t } = useTranslation('advisories');
+  const { t } = useTranslation('live');
   const { token } = theme.useToken();
   const status = useHubStatus();
   const live = status === 'connected';

@@ -110,7 +110,7 @@ export function TraderLivePanel({ trader }: { trader: LiveTrader }) {
  */
 export function LivePage() {
   const { t } = useTranslation('trading');
-  const { t: tHub } = useTranslation('advisories');
+  const { t: tHub } = useTranslation('live');
   const traders = useLiveTraders();
   const status = useHubStatus();
   useLiveNotifications(traders.data);

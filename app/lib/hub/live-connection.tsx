@@ -57,7 +57,7 @@ export function LiveConnection() {
 
 /** Important media items arrived (keyword rules said so): one notification per read, with the reminder sound. */
 function useImportantMediaNotifications() {
-  const { t } = useTranslation('media');
+  const { t } = useTranslation('live');
   const { notification } = useFeedback();
   const navigate = useNavigate();
 
@@ -102,7 +102,7 @@ function useImportantMediaNotifications() {
 
 /** The live price crossed a level of a set the member watches: a notification with the reminder sound. */
 function useCrossingNotifications() {
-  const { t } = useTranslation('pressure');
+  const { t } = useTranslation('live');
   const { notification } = useFeedback();
   const navigate = useNavigate();
 
@@ -139,7 +139,7 @@ function useCrossingNotifications() {
 }
 
 function useArrivalNotifications() {
-  const { t } = useTranslation('advisories');
+  const { t } = useTranslation('live');
   const { notification } = useFeedback();
   const navigate = useNavigate();
 

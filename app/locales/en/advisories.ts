@@ -2,26 +2,6 @@ import type { Messages } from '../types.ts';
 import type { advisories as zh } from '../zh/advisories.ts';
 
 export const advisories: Messages<typeof zh> = {
-  alerts: {
-    newAdvisory: 'New strategy',
-    advisoryUpdated: 'Strategy updated',
-    view: 'View',
-  },
-  messages: {
-    defaultPublisher: 'Default administrator',
-    meta: '{{publisher}} · {{time}}',
-    close: 'Close',
-  },
-  bar: {
-    label: 'Rolling notices',
-    pause: 'Pause scrolling',
-    resume: 'Resume scrolling',
-  },
-  hub: {
-    live: 'Live updates on',
-    connecting: 'Connecting to live updates…',
-    reconnecting: 'Live updates were interrupted. Reconnecting; anything missed will be filled in.',
-  },
   trading: {
     feedIntro: 'Strategies from the traders you subscribe to arrive here live, newest first.',
     feedLabel: 'Strategies',

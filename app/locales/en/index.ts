@@ -3,6 +3,7 @@ import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { home } from './home.ts';
 import { invitation } from './invitation.ts';
+import { live } from './live.ts';
 import { media } from './media.ts';
 import { onchain } from './onchain.ts';
 import { personal } from './personal.ts';
@@ -16,6 +17,7 @@ import { trading } from './trading.ts';
 // a page carries one language's texts, not both. The back office's are in lib/i18n-admin.ts.
 export const texts = {
   common,
+  live,
   home,
   personal,
   advisories,

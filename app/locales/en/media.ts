@@ -41,9 +41,4 @@ export const media: Messages<typeof zh> = {
   loadingMore: 'Loading…',
   loadMoreFailed: 'Could not load more: try again',
   noMore: 'That is everything',
-  important: {
-    title: 'Important news',
-    titleMany: '{{count}} important items',
-    view: 'View',
-  },
 };

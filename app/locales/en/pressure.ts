@@ -40,12 +40,4 @@ export const pressure: Messages<typeof zh> = {
   emptyHistory: 'No expired level sets',
   chartNotice: 'Charts by TradingView Lightweight Charts™ · Copyright (c) 2025 TradingView, Inc.',
   updatedLive: 'Levels for {{symbol}} were updated',
-  crossed: {
-    upResistance: '{{symbol}} broke above resistance {{level}}',
-    downResistance: '{{symbol}} fell back below resistance {{level}}',
-    upSupport: '{{symbol}} came back above support {{level}}',
-    downSupport: '{{symbol}} broke below support {{level}}',
-    text: 'Last price {{price}}',
-    view: 'View',
-  },
 };

@@ -1,24 +1,4 @@
 export const advisories = {
-  alerts: {
-    newAdvisory: '新策略推送',
-    advisoryUpdated: '策略已更新',
-    view: '查看',
-  },
-  messages: {
-    defaultPublisher: '默认管理员',
-    meta: '{{publisher}} · {{time}}',
-    close: '关闭',
-  },
-  bar: {
-    label: '滚动公告',
-    pause: '暂停滚动',
-    resume: '继续滚动',
-  },
-  hub: {
-    live: '实时推送已连接',
-    connecting: '正在连接实时推送…',
-    reconnecting: '实时推送连接中断，正在重新连接，恢复后会自动补上错过的内容。',
-  },
   trading: {
     feedIntro: '您订阅的交易员发布的策略会实时推送到这里，最新的在最前面。',
     feedLabel: '策略列表',

@@ -1,4 +1,4 @@
-// Media monitoring (/media): the stream members read and its notifications.
+// Media monitoring (/media): the stream members read (its notifications are in live.ts).
 export const media = {
   intro: '汇集新闻、KOL 与交易所公告。关键词规则会为资讯打上标签，并把命中的关键词标亮。',
   live: '实时更新中',
@@ -38,9 +38,4 @@ export const media = {
   loadingMore: '正在加载…',
   loadMoreFailed: '加载失败，请重试',
   noMore: '没有更多了',
-  important: {
-    title: '重要资讯',
-    titleMany: '{{count}} 条重要资讯',
-    view: '查看',
-  },
 };

@@ -1,4 +1,4 @@
-// Support and pressure levels (/pressure) and the crossing alerts.
+// Support and pressure levels (/pressure); the crossing alerts are in live.ts.
 export const pressure = {
   title: '支撑压力',
   intro: '分析师发布的支撑位与压力位。价位状态按发布以来该周期的K线计算，距离按最新价计算。',
@@ -36,12 +36,4 @@ export const pressure = {
   emptyHistory: '暂无已过期的支撑压力',
   chartNotice: '图表由 TradingView Lightweight Charts™ 提供 · Copyright (c) 2025 TradingView, Inc.',
   updatedLive: '{{symbol}} 的支撑压力已更新',
-  crossed: {
-    upResistance: '{{symbol}} 向上突破压力位 {{level}}',
-    downResistance: '{{symbol}} 回落至压力位 {{level}} 下方',
-    upSupport: '{{symbol}} 回升至支撑位 {{level}} 上方',
-    downSupport: '{{symbol}} 跌破支撑位 {{level}}',
-    text: '最新价 {{price}}',
-    view: '查看',
-  },
 };
