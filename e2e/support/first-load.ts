@@ -30,11 +30,12 @@ export const FIRST_LOAD_BAR_BYTES = 200 * 1024;
  * and runs. Lower a ceiling when a page's figure goes down; never raise one to let a page grow.
  */
 export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name'], number> = {
-  home: 177 * 1024,
-  teach: 206 * 1024,
-  'teach-detail': 231 * 1024,
-  login: 272 * 1024,
-  'member strategies': 241 * 1024,
+  home: 172 * 1024,
+  // Under the bar now: held to it.
+  teach: FIRST_LOAD_BAR_BYTES,
+  'teach-detail': 229 * 1024,
+  login: 269 * 1024,
+  'member strategies': 238 * 1024,
 };
 
 export type FirstLoad = {
