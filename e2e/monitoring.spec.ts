@@ -40,7 +40,7 @@ test('an admin adds a feed and a keyword rule; a member sees new items arrive li
   await createConfirmedAccount(request, memberEmail, password);
   const feedUrl = await publishFeed(`/wire-${run}.xml`, feedOf([older]));
   const admin = await openContext(browser);
-  const member = await openContext(browser);
+  const member = await openContext(browser, 1600, { closeImportantNews: false });
   const consoles = [admin, member].map(({ page }) => watchConsole(page));
   try {
     const a = admin.page;

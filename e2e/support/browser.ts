@@ -21,12 +21,30 @@ export const soundPlays = (page: Page) =>
 export async function openContext(
   browser: Browser,
   width = 1600,
+  options: { closeImportantNews?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width, height: 900 } });
   await context.addInitScript(COUNT_SOUND);
   // Actions that cannot happen (a covered button, say) fail at once instead of running out the test's time.
   context.setDefaultTimeout(20_000);
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  // The monitoring journey publishes important news, which every member's page shows in its top right
+  // corner until it is closed; a journey running beside it would find its own controls there covered. Its
+  // pages close that notification, as a person would, when it is in the way of an action (the monitoring
+  // journey, which checks it, keeps it).
+  if (options.closeImportantNews ?? true) {
+    const importantNews = page.getByTestId('media-important-notification');
+    await page.addLocatorHandler(
+      importantNews.first(),
+      async () => {
+        for (const close of await importantNews.locator('.ant-notification-notice-close').all())
+          await close.click({ timeout: 2_000 }).catch(() => undefined);
+      },
+      // The action is tried again either way, and calls this again while a notice is still in its way.
+      { noWaitAfter: true },
+    );
+  }
+  return { context, page };
 }
 
 export const toast = (page: Page, text: string | RegExp) =>
