@@ -30,17 +30,19 @@ export async function openContext(
   const page = await context.newPage();
   // The monitoring journey publishes important news, which every member's page shows in its top right
   // corner until it is closed; a journey running beside it would find its own controls there covered. Its
-  // pages close that notification, as a person would, when it is in the way of an action (the monitoring
-  // journey, which checks it, keeps it).
+  // pages close those notices (the monitoring journey's member, who checks them, keeps them). Playwright
+  // calls the handler before each action and check while a notice shows, in the way or not: it closes them
+  // all at once (stacked ones cannot be clicked one by one) and does not wait for them to go, so that a
+  // short-lived message the journey is about to check is not missed meanwhile.
   if (options.closeImportantNews ?? true) {
     const importantNews = page.getByTestId('media-important-notification');
     await page.addLocatorHandler(
       importantNews.first(),
-      async () => {
-        for (const close of await importantNews.locator('.ant-notification-notice-close').all())
-          await close.click({ timeout: 2_000 }).catch(() => undefined);
-      },
-      // The action is tried again either way, and calls this again while a notice is still in its way.
+      () =>
+        importantNews.evaluateAll((shown) => {
+          for (const notice of shown)
+            notice.querySelector<HTMLElement>('.ant-notification-notice-close')?.click();
+        }),
       { noWaitAfter: true },
     );
   }
