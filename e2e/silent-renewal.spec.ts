@@ -11,7 +11,7 @@ import {
 // Journey (d): access tokens live ACCESS_TOKEN_TTL seconds; the app renews them silently with the refresh
 // token, so a signed-in person keeps working past the expiry without seeing the login page again.
 
-failOnConsoleErrors();
+const consoles = failOnConsoleErrors();
 
 test.use({ locale: 'zh-CN' });
 
@@ -164,4 +164,52 @@ test('a reload during the renewal that follows a lost answer still never spends 
   // The only refresh the pages sent was the first one, whose answer was lost.
   expect(grants.filter((grant) => grant === 'refresh_token')).toEqual(['refresh_token']);
   await worksPastAnotherExpiry(page, loginVisits);
+});
+
+test('a call whose token expires on its way is sent again with a renewed token', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // A slow answer on a busy network or machine: the token a call carries can expire before the API reads it.
+  // The API answers 401, which does not mean the session has ended: the app renews the token and sends the
+  // call once more, and the person stays on the page instead of being sent to sign in.
+  const loginVisits = await signInWatchingLoginVisits(page, request, 'renewal-in-flight');
+  const path = '/api/PersonalInfo/UpdatePersonalInfo';
+  consoles[0]?.allow(new RegExp(`status of 401 .*${path}`));
+  const sent: { status: number; token: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname !== path) return;
+    void response
+      .request()
+      .allHeaders()
+      .then((headers) => {
+        sent.push({ status: response.status(), token: headers.authorization?.replace(/^Bearer /, '') });
+      });
+  });
+  // The first save is held until the token it carries has expired (the test and the portal share a clock).
+  let held = false;
+  await page.route(`**${path}`, async (route) => {
+    if (held) {
+      await route.fallback();
+      return;
+    }
+    held = true;
+    const token = (await route.request().allHeaders()).authorization?.replace(/^Bearer /, '') ?? '';
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp: number;
+    };
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now()) + 1_000));
+    await route.fallback();
+  });
+
+  await page.getByTestId('personal-menu').getByRole('link', { name: '修改资料' }).click();
+  await expect(page.getByTestId('profile-form')).toBeVisible();
+  await page.getByTestId('edit-nickname').fill('Renewed On The Way');
+  await page.getByTestId('edit-save').click();
+  await expect(page.locator('.ant-message-notice').getByText('资料已保存')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('user-menu')).toContainText('Renewed On The Way');
+  await expect.poll(() => sent.map((call) => call.status)).toEqual([401, 200]);
+  expect(sent[1]?.token).not.toBe(sent[0]?.token);
+  expect(loginVisits).toEqual([]);
 });

@@ -202,6 +202,42 @@ describe('createApiClient', () => {
     expect(config.showErrors).not.toHaveBeenCalled();
   });
 
+  it('sends a call refused with 401 once more with a renewed token (one that expired on its way)', async () => {
+    const renewAccessToken = vi.fn(async () => 'token-2');
+    const { api, config, fetchStub } = client([json(401, problem(401, 'expired')), json(200, { ok: true })], {
+      renewAccessToken,
+    });
+    expect(await api.post('/api/PersonalInfo/UpdatePersonalInfo', { nickName: 'Lin' })).toEqual({ ok: true });
+    expect(renewAccessToken).toHaveBeenCalledWith('token-1');
+    const sent = fetchStub.mock.calls.map(([, init]) => ({
+      authorization: (init?.headers as Record<string, string> | undefined)?.authorization,
+      body: init?.body,
+    }));
+    expect(sent).toEqual([
+      { authorization: 'Bearer token-1', body: '{"nickName":"Lin"}' },
+      { authorization: 'Bearer token-2', body: '{"nickName":"Lin"}' },
+    ]);
+    expect(config.onUnauthorized).not.toHaveBeenCalled();
+    expect(config.showErrors).not.toHaveBeenCalled();
+  });
+
+  it('sends the person to sign in when the renewed token is refused too, or there is none', async () => {
+    const renewAccessToken = vi.fn(async () => 'token-2');
+    const twice = client([json(401, problem(401, 'ended')), json(401, problem(401, 'ended'))], {
+      renewAccessToken,
+    });
+    await expect(twice.api.get('/api/PersonalInfo/GetPersonalInfo')).rejects.toMatchObject({ status: 401 });
+    expect(renewAccessToken).toHaveBeenCalledTimes(1);
+    expect(twice.fetchStub).toHaveBeenCalledTimes(2);
+    expect(twice.config.onUnauthorized).toHaveBeenCalledTimes(1);
+
+    const none = client([json(401, problem(401, 'ended'))], { renewAccessToken: async () => null });
+    await expect(none.api.get('/api/PersonalInfo/GetPersonalInfo')).rejects.toMatchObject({ status: 401 });
+    expect(none.fetchStub).toHaveBeenCalledTimes(1);
+    expect(none.config.onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(none.config.showErrors).not.toHaveBeenCalled();
+  });
+
   it('treats a 401 of a public call as an ordinary error and sends no token', async () => {
     const { api, config, fetchStub } = client([json(401, problem(401, 'nope'))]);
     await expect(api.post('/Auth/PostLogin', LOGIN, { anonymous: true })).rejects.toMatchObject({

@@ -151,6 +151,13 @@ export function errorMessages(failed: FailedResponse, options: ErrorMessageOptio
 
 export interface ApiClientConfig {
   getAccessToken(): Promise<string | null>;
+  /**
+   * The API answered 401 to a call sent with `rejected`. A token can expire on its way (a slow answer on a
+   * busy network or machine, the browser's and the server's clocks apart), which does not end the session:
+   * answers a fresh token to send the call once more with, or null when there is none (the session ended).
+   * Absent: every 401 sends the person to sign in.
+   */
+  renewAccessToken?(rejected: string): Promise<string | null>;
   locale(): Locale;
   /** No token, or the API answered 401: the person has to sign in (again). */
   onUnauthorized(): void;
@@ -240,7 +247,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     path: string,
     body: { json: unknown } | { form: FormData } | undefined,
     options: AnyOptions = {},
-    steppedUp = false,
+    retry: { steppedUp?: boolean; token?: string } = {},
   ): Promise<unknown> {
     // When answers are checked, the contract downloads while the call is made; the answer waits for it.
     const lookup = CHECK_ANSWERS ? loadContract() : undefined;
@@ -252,8 +259,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       accept: 'application/json',
       'accept-language': acceptLanguage(config.locale()),
     };
+    let token: string | null = null;
     if (!options.anonymous) {
-      const token = await config.getAccessToken();
+      token = retry.token ?? (await config.getAccessToken());
       if (!token) {
         config.onUnauthorized();
         throw new ApiError(401, []);
@@ -286,7 +294,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
     const text = await response.text();
     if (!response.ok) {
-      if (response.status === 401 && !options.anonymous) {
+      if (response.status === 401 && token) {
+        // Sent once more with a renewed token; a second 401, or no token to try, ends the session here.
+        const renewed = retry.token === undefined ? await config.renewAccessToken?.(token) : null;
+        if (renewed) return request(method, path, body, options, { ...retry, token: renewed });
         config.onUnauthorized();
         throw new ApiError(
           401,
@@ -302,12 +313,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       };
       if (
         response.status === 403 &&
-        !steppedUp &&
+        !retry.steppedUp &&
         config.stepUp &&
         parseJsonBody(failed)?.code === TWO_FACTOR_STEP_UP_CODE &&
         (await config.stepUp())
       ) {
-        return request(method, path, body, options, true);
+        return request(method, path, body, options, { ...retry, steppedUp: true });
       }
       const messages = errorMessages(failed, { skipFields: options.formFields });
       show(messages);

@@ -9,8 +9,9 @@ import { currentLocale, i18n } from './i18n.ts';
 import { requestStepUp } from './step-up.ts';
 
 /**
- * The API client bound to this tab's authentication, the interface language and the toasts. Without a token,
- * or when the API answers 401, the stored user is forgotten and the person is sent to sign in, returning here.
+ * The API client bound to this tab's authentication, the interface language and the toasts. A call refused
+ * with 401 is sent once more with a renewed token; without a token, or when that one is refused too, the
+ * stored user is forgotten and the person is sent to sign in, returning here.
  */
 export function useApiClient(): ApiClient {
   const auth = useAuthClient();
@@ -26,6 +27,7 @@ export function useApiClient(): ApiClient {
     () =>
       createApiClient({
         getAccessToken: () => auth.getAccessToken(),
+        renewAccessToken: (rejected) => auth.renewAccessToken(rejected),
         locale: currentLocale,
         onUnauthorized: () => {
           void auth.endLocalSession();

@@ -46,6 +46,8 @@ export class FakeAuth implements AuthClient {
   };
   getSnapshot = (): AuthSnapshot => this.state;
   getAccessToken = async (): Promise<string | null> => (this.state.user ? 'test-access-token' : null);
+  /** The fake's one token cannot be renewed: a 401 in a component test sends the person to sign in. */
+  renewAccessToken = async (_rejected: string): Promise<string | null> => null;
 
   private record(method: string, argument?: string): AuthenticationResult {
     this.calls.push({ method, argument });

@@ -672,6 +672,52 @@ describe('AuthService session watch', () => {
     expect(probeSession).toHaveBeenCalledWith('access-1');
   });
 
+  it("asks again with a renewed token when the probe's token expired on its way, and stays signed in", async () => {
+    const probeSession = vi.fn(
+      async (token: string) => (token === 'access-1' ? 'ended' : 'open') as 'ended' | 'open',
+    );
+    const { service, manager } = setup({ probeSession });
+    manager.user = userOf();
+    manager.silent = async () => userOf({ token: 'access-2' });
+    service.start();
+    await settle(service);
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(probeSession).toHaveBeenCalledTimes(2));
+    expect(probeSession.mock.calls.map(([token]) => token)).toEqual(['access-1', 'access-2']);
+    expect(manager.calls.map((call) => call.method)).toEqual(['signinSilent']);
+    expect(service.getSnapshot().status).toBe('authenticated');
+  });
+
+  it('renews a token the API refused, unless a newer one is stored; null when the renewal fails', async () => {
+    const { service, manager } = setup();
+    manager.user = userOf({ token: 'access-2' });
+    // Renewed meanwhile: the newer token, without another renewal.
+    expect(await service.renewAccessToken('access-1')).toBe('access-2');
+    expect(manager.calls).toEqual([]);
+
+    // The refused token is the stored one, however long the browser thinks it has left.
+    manager.silent = async () => userOf({ token: 'access-3' });
+    expect(await service.renewAccessToken('access-2')).toBe('access-3');
+    expect(manager.calls.map((call) => call.method)).toEqual(['signinSilent']);
+
+    // Refused by the provider, or no answer: no token to try (the caller ends the session).
+    manager.silent = async () => {
+      throw refused('invalid_grant');
+    };
+    expect(await service.renewAccessToken('access-3')).toBeNull();
+    manager.silent = async () => {
+      throw new ErrorTimeout('Network timed out');
+    };
+    expect(await service.renewAccessToken('access-3')).toBeNull();
+    // A renewal that answers the same token is no new token.
+    manager.silent = async () => userOf({ token: 'access-3' });
+    expect(await service.renewAccessToken('access-3')).toBeNull();
+
+    const signedOut = setup({ hasStoredSession: () => false });
+    expect(await signedOut.service.renewAccessToken('access-1')).toBeNull();
+    expect(signedOut.created).toEqual([]);
+  });
+
   it('does not ask while signed out', async () => {
     const probeSession = vi.fn(async () => 'open' as const);
     const { service } = setup({ probeSession });

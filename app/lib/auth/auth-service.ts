@@ -29,6 +29,11 @@ export interface AuthClient {
   /** The access token for an API call, renewed silently first when it is about to expire; null when signed out. */
   getAccessToken(): Promise<string | null>;
   /**
+   * The API refused `rejected` (401). A token that expired on its way is not an ended session: answers a
+   * newer token (the one stored since, or a silent renewal's), or null when there is none.
+   */
+  renewAccessToken(rejected: string): Promise<string | null>;
+  /**
    * Spec §4 sign-in: silently first (refresh token, else a prompt=none frame), otherwise by redirect.
    * Throws InvalidReturnUrlError when the return URL is not of this origin.
    */
@@ -321,7 +326,10 @@ export class AuthService implements AuthClient {
     this.lastProbe = now;
     const token = await this.getAccessToken();
     if (!token) return;
-    if ((await this.deps.probeSession(token)) === 'ended') await this.endLocalSession();
+    if ((await this.deps.probeSession(token)) !== 'ended') return;
+    // The token may have expired on its way: a renewed one asks again before the session is taken as ended.
+    const renewed = await this.renewAccessToken(token);
+    if (!renewed || (await this.deps.probeSession(renewed)) === 'ended') await this.endLocalSession();
   }
 
   getAccessToken = async (): Promise<string | null> => {
@@ -349,6 +357,29 @@ export class AuthService implements AuthClient {
     }
     await manager.removeUser();
     return null;
+  };
+
+  renewAccessToken = async (rejected: string): Promise<string | null> => {
+    if (this.neverSignedInHere()) return null;
+    let manager: OidcManager;
+    try {
+      manager = await this.manager();
+    } catch {
+      return null;
+    }
+    const stored = await manager.getUser().catch(() => null);
+    if (!stored) return null;
+    // Renewed meanwhile (the timer, or another call that was refused at the same moment).
+    if (stored.access_token !== rejected && (stored.expires_in ?? 0) > TOKEN_MIN_REMAINING_SECONDS) {
+      return stored.access_token;
+    }
+    try {
+      const renewed = await manager.signinSilent();
+      return renewed && renewed.access_token !== rejected ? renewed.access_token : null;
+    } catch {
+      // Refused, or no answer: the call's 401 stands (and the caller ends the session).
+      return null;
+    }
   };
 
   signIn = async (returnUrl: string): Promise<AuthenticationResult> => {
