@@ -332,8 +332,8 @@ export class AuthService implements AuthClient {
     if (!renewed || (await this.deps.probeSession(renewed)) === 'ended') await this.endLocalSession();
   }
 
-  getAccessToken = async (): Promise<string | null> => {
-    // No sign-in in this tab: no token, and no need for the OpenID Connect client.
+  /** The manager and its stored user; none when this tab never signed in (the client is not loaded then). */
+  private async storedUser() {
     if (this.neverSignedInHere()) return null;
     let manager: OidcManager;
     try {
@@ -342,7 +342,13 @@ export class AuthService implements AuthClient {
       return null;
     }
     const user = await manager.getUser().catch(() => null);
-    if (!user) return null;
+    return user ? { manager, user } : null;
+  }
+
+  getAccessToken = async (): Promise<string | null> => {
+    const stored = await this.storedUser();
+    if (!stored) return null;
+    const { manager, user } = stored;
     const remaining = user.expires_in ?? 0;
     if (remaining > TOKEN_MIN_REMAINING_SECONDS) return user.access_token;
     try {
@@ -360,18 +366,12 @@ export class AuthService implements AuthClient {
   };
 
   renewAccessToken = async (rejected: string): Promise<string | null> => {
-    if (this.neverSignedInHere()) return null;
-    let manager: OidcManager;
-    try {
-      manager = await this.manager();
-    } catch {
-      return null;
-    }
-    const stored = await manager.getUser().catch(() => null);
+    const stored = await this.storedUser();
     if (!stored) return null;
+    const { manager, user } = stored;
     // Renewed meanwhile (the timer, or another call that was refused at the same moment).
-    if (stored.access_token !== rejected && (stored.expires_in ?? 0) > TOKEN_MIN_REMAINING_SECONDS) {
-      return stored.access_token;
+    if (user.access_token !== rejected && (user.expires_in ?? 0) > TOKEN_MIN_REMAINING_SECONDS) {
+      return user.access_token;
     }
     try {
       const renewed = await manager.signinSilent();
