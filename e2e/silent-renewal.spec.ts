@@ -180,11 +180,14 @@ test('a call whose token expires on its way is sent again with a renewed token',
   const sent: { status: number; token: string | undefined }[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname !== path) return;
+    // Recorded in the order the answers came; the token is read after.
+    const call: (typeof sent)[number] = { status: response.status(), token: undefined };
+    sent.push(call);
     void response
       .request()
       .allHeaders()
       .then((headers) => {
-        sent.push({ status: response.status(), token: headers.authorization?.replace(/^Bearer /, '') });
+        call.token = headers.authorization?.replace(/^Bearer /, '');
       });
   });
   // The first save is held until the token it carries has expired (the test and the portal share a clock).
@@ -210,6 +213,7 @@ test('a call whose token expires on its way is sent again with a renewed token',
   await expect(page.locator('.ant-message-notice').getByText('资料已保存')).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('user-menu')).toContainText('Renewed On The Way');
   await expect.poll(() => sent.map((call) => call.status)).toEqual([401, 200]);
+  await expect.poll(() => sent.every((call) => call.token !== undefined)).toBe(true);
   expect(sent[1]?.token).not.toBe(sent[0]?.token);
   expect(loginVisits).toEqual([]);
 });

@@ -238,6 +238,39 @@ describe('createApiClient', () => {
     expect(none.config.showErrors).not.toHaveBeenCalled();
   });
 
+  it('fails a call as a network failure when the renewal after its 401 got no answer, and keeps the session', async () => {
+    const { api, config, fetchStub } = client([json(401, problem(401, 'expired'))], {
+      renewAccessToken: async () => {
+        throw new Error('IFrame timed out without a response');
+      },
+    });
+    await expect(api.get('/api/PersonalInfo/GetPersonalInfo')).rejects.toMatchObject({
+      status: 0,
+      messages: ['network down'],
+    });
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(config.onUnauthorized).not.toHaveBeenCalled();
+    expect(config.showErrors).toHaveBeenCalledWith(['network down']);
+  });
+
+  it('sends a renewed call that then wants a code with the token in hand after the code', async () => {
+    const refusal = { ...problem(403, '此操作需要重新输入验证码'), code: 'twoFactorStepUpRequired' };
+    const tokens = ['token-1', 'token-3'];
+    const renewAccessToken = vi.fn(async () => 'token-2');
+    const { api, config, fetchStub } = client(
+      [json(401, problem(401, 'expired')), json(403, refusal), json(200, { ok: true })],
+      { getAccessToken: async () => tokens.shift() ?? null, renewAccessToken, stepUp: async () => true },
+    );
+    expect(await api.post('/api/Management/DeleteRole', { id: 7 })).toEqual({ ok: true });
+    expect(
+      fetchStub.mock.calls.map(
+        ([, init]) => (init?.headers as Record<string, string> | undefined)?.authorization,
+      ),
+    ).toEqual(['Bearer token-1', 'Bearer token-2', 'Bearer token-3']);
+    expect(renewAccessToken).toHaveBeenCalledTimes(1);
+    expect(config.onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('treats a 401 of a public call as an ordinary error and sends no token', async () => {
     const { api, config, fetchStub } = client([json(401, problem(401, 'nope'))]);
     await expect(api.post('/Auth/PostLogin', LOGIN, { anonymous: true })).rejects.toMatchObject({

@@ -155,11 +155,12 @@ export interface ApiClientConfig {
    * The API answered 401 to a call sent with `rejected`. A token can expire on its way (a slow answer on a
    * busy network or machine, the browser's and the server's clocks apart), which does not end the session:
    * answers a fresh token to send the call once more with, or null when there is none (the session ended).
-   * Absent: every 401 sends the person to sign in.
+   * Rejects when the renewal got no answer: the call then fails as a network failure does, and the session
+   * stays. Absent: every 401 sends the person to sign in.
    */
   renewAccessToken?(rejected: string): Promise<string | null>;
   locale(): Locale;
-  /** No token, or the API answered 401: the person has to sign in (again). */
+  /** No token, or a 401 that a renewed token did not cure: the person has to sign in (again). */
   onUnauthorized(): void;
   /** Shows messages as error toasts. */
   showErrors(messages: string[]): void;
@@ -247,7 +248,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     path: string,
     body: { json: unknown } | { form: FormData } | undefined,
     options: AnyOptions = {},
-    retry: { steppedUp?: boolean; token?: string } = {},
+    retry: { steppedUp?: boolean; renewed?: boolean; token?: string } = {},
   ): Promise<unknown> {
     // When answers are checked, the contract downloads while the call is made; the answer waits for it.
     const lookup = CHECK_ANSWERS ? loadContract() : undefined;
@@ -296,8 +297,19 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (!response.ok) {
       if (response.status === 401 && token) {
         // Sent once more with a renewed token; a second 401, or no token to try, ends the session here.
-        const renewed = retry.token === undefined ? await config.renewAccessToken?.(token) : null;
-        if (renewed) return request(method, path, body, options, { ...retry, token: renewed });
+        let renewed: string | null | undefined = null;
+        if (!retry.renewed) {
+          try {
+            renewed = await config.renewAccessToken?.(token);
+          } catch {
+            const text = config.texts.network();
+            show([text]);
+            throw new ApiError(0, [text]);
+          }
+        }
+        if (renewed) {
+          return request(method, path, body, options, { ...retry, renewed: true, token: renewed });
+        }
         config.onUnauthorized();
         throw new ApiError(
           401,
@@ -318,7 +330,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         parseJsonBody(failed)?.code === TWO_FACTOR_STEP_UP_CODE &&
         (await config.stepUp())
       ) {
-        return request(method, path, body, options, { ...retry, steppedUp: true });
+        // The code may take a while to type: the call goes again with the token in hand by then.
+        return request(method, path, body, options, { steppedUp: true, renewed: retry.renewed });
       }
       const messages = errorMessages(failed, { skipFields: options.formFields });
       show(messages);

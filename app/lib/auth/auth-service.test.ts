@@ -688,7 +688,7 @@ describe('AuthService session watch', () => {
     expect(service.getSnapshot().status).toBe('authenticated');
   });
 
-  it('renews a token the API refused, unless a newer one is stored; null when the renewal fails', async () => {
+  it('renews a token the API refused, unless a newer one is stored; null when the renewal is refused', async () => {
     const { service, manager } = setup();
     manager.user = userOf({ token: 'access-2' });
     // Renewed meanwhile: the newer token, without another renewal.
@@ -700,22 +700,52 @@ describe('AuthService session watch', () => {
     expect(await service.renewAccessToken('access-2')).toBe('access-3');
     expect(manager.calls.map((call) => call.method)).toEqual(['signinSilent']);
 
-    // Refused by the provider, or no answer: no token to try (the caller ends the session).
+    // A newer token near its end could be refused the same way: renewed too.
+    manager.user = userOf({ token: 'access-3', expiresIn: 10 });
+    manager.silent = async () => userOf({ token: 'access-4' });
+    expect(await service.renewAccessToken('access-2')).toBe('access-4');
+
+    // Refused by the provider: no token to try (the caller ends the session).
     manager.silent = async () => {
       throw refused('invalid_grant');
     };
-    expect(await service.renewAccessToken('access-3')).toBeNull();
-    manager.silent = async () => {
-      throw new ErrorTimeout('Network timed out');
-    };
-    expect(await service.renewAccessToken('access-3')).toBeNull();
+    expect(await service.renewAccessToken('access-4')).toBeNull();
     // A renewal that answers the same token is no new token.
-    manager.silent = async () => userOf({ token: 'access-3' });
-    expect(await service.renewAccessToken('access-3')).toBeNull();
+    manager.silent = async () => userOf({ token: 'access-4' });
+    expect(await service.renewAccessToken('access-4')).toBeNull();
+    // No answer says nothing of the session: the caller is told, the user stays, and the renewal is retried.
+    let attempts = 0;
+    manager.silent = async () => {
+      attempts++;
+      if (attempts === 1) throw new ErrorTimeout('Network timed out');
+      return userOf({ token: 'access-5' });
+    };
+    manager.user = userOf({ token: 'access-4', expiresIn: 4 });
+    await expect(service.renewAccessToken('access-4')).rejects.toThrow('Network timed out');
+    await vi.waitFor(() => expect(manager.user?.access_token).toBe('access-5'));
+    expect(manager.calls.map((call) => call.method)).not.toContain('removeUser');
 
     const signedOut = setup({ hasStoredSession: () => false });
     expect(await signedOut.service.renewAccessToken('access-1')).toBeNull();
     expect(signedOut.created).toEqual([]);
+  });
+
+  it("keeps the session when the probe's 401 cannot be checked with a renewed token (no answer)", async () => {
+    const probeSession = vi.fn(async () => 'ended' as const);
+    const { service, manager } = setup({ probeSession });
+    manager.user = userOf();
+    service.start();
+    await settle(service);
+    manager.silent = async () => {
+      throw new ErrorTimeout('Network timed out');
+    };
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() =>
+      expect(manager.calls.filter((call) => call.method === 'signinSilent').length).toBeGreaterThan(0),
+    );
+    expect(probeSession).toHaveBeenCalledTimes(1);
+    expect(service.getSnapshot().status).toBe('authenticated');
+    expect(manager.calls.map((call) => call.method)).not.toContain('removeUser');
   });
 
   it('does not ask while signed out', async () => {

@@ -30,7 +30,8 @@ export interface AuthClient {
   getAccessToken(): Promise<string | null>;
   /**
    * The API refused `rejected` (401). A token that expired on its way is not an ended session: answers a
-   * newer token (the one stored since, or a silent renewal's), or null when there is none.
+   * newer token (the one stored since, or a silent renewal's), or null when there is none (the provider
+   * refused the renewal). Rejects when the renewal got no answer, which says nothing of the session.
    */
   renewAccessToken(rejected: string): Promise<string | null>;
   /**
@@ -320,7 +321,10 @@ export class AuthService implements AuthClient {
     });
   }
 
-  /** On focus: if a user is stored, ask the API whether the session is still open; a 401 signs out here. */
+  /**
+   * On focus: if a user is stored, ask the API whether the session is still open; a 401 that a renewed token
+   * does not cure signs out here.
+   */
   private async probeSession(now = Date.now()): Promise<void> {
     if (this.state.status !== 'authenticated' || now - this.lastProbe < SESSION_PROBE_INTERVAL_MS) return;
     this.lastProbe = now;
@@ -328,7 +332,9 @@ export class AuthService implements AuthClient {
     if (!token) return;
     if ((await this.deps.probeSession(token)) !== 'ended') return;
     // The token may have expired on its way: a renewed one asks again before the session is taken as ended.
-    const renewed = await this.renewAccessToken(token);
+    // A renewal without an answer says nothing: it is retried, and the next focus asks again.
+    const renewed = await this.renewAccessToken(token).catch(() => undefined);
+    if (renewed === undefined) return;
     if (!renewed || (await this.deps.probeSession(renewed)) === 'ended') await this.endLocalSession();
   }
 
@@ -369,16 +375,20 @@ export class AuthService implements AuthClient {
     const stored = await this.storedUser();
     if (!stored) return null;
     const { manager, user } = stored;
-    // Renewed meanwhile (the timer, or another call that was refused at the same moment).
-    if (user.access_token !== rejected && (user.expires_in ?? 0) > TOKEN_MIN_REMAINING_SECONDS) {
+    // Renewed meanwhile (the timer, or another call that was refused at the same moment), with time to spare:
+    // a token near its end could be refused the same way.
+    if (user.access_token !== rejected && (user.expires_in ?? 0) > RENEW_BEFORE_EXPIRY_SECONDS) {
       return user.access_token;
     }
     try {
       const renewed = await manager.signinSilent();
       return renewed && renewed.access_token !== rejected ? renewed.access_token : null;
-    } catch {
-      // Refused, or no answer: the call's 401 stands (and the caller ends the session).
-      return null;
+    } catch (error) {
+      // Refused: the call's 401 stands, and the caller ends the session.
+      if (renewalRefused(error)) return null;
+      // No answer: the renewal is retried while the session stays; the call fails as a network failure.
+      void this.afterFailedRenewal(manager, error);
+      throw error;
     }
   };
 
