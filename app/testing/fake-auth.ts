@@ -46,8 +46,9 @@ export class FakeAuth implements AuthClient {
   };
   getSnapshot = (): AuthSnapshot => this.state;
   getAccessToken = async (): Promise<string | null> => (this.state.user ? 'test-access-token' : null);
-  /** The fake's one token cannot be renewed: a 401 in a component test sends the person to sign in. */
-  renewAccessToken = async (_rejected: string): Promise<string | null> => null;
+  /** What a renewal after a 401 answers: none unless a test sets one, so a 401 sends the person to sign in. */
+  renewedToken: string | null = null;
+  renewAccessToken = async (_rejected: string): Promise<string | null> => this.renewedToken;
 
   private record(method: string, argument?: string): AuthenticationResult {
     this.calls.push({ method, argument });

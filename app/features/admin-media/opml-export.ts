@@ -32,16 +32,22 @@ export function useExportOpml() {
   const auth = useAuthClient();
   return useMutation({
     mutationFn: async () => {
+      const send = (token: string | null) =>
+        fetch(EXPORT_PATH, {
+          headers: {
+            accept: 'text/x-opml, application/xml',
+            'accept-language': acceptLanguage(currentLocale()),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          credentials: 'same-origin',
+        });
       const token = await auth.getAccessToken();
-      const locale = currentLocale();
-      const response = await fetch(EXPORT_PATH, {
-        headers: {
-          accept: 'text/x-opml, application/xml',
-          'accept-language': acceptLanguage(locale),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        credentials: 'same-origin',
-      });
+      let response = await send(token);
+      // A token that expired on its way: once more with a renewed one, as every API call (lib/api-client.ts).
+      if (response.status === 401 && token) {
+        const renewed = await auth.renewAccessToken(token).catch(() => null);
+        if (renewed) response = await send(renewed);
+      }
       if (!response.ok) {
         const body = await response.text();
         const messages = errorMessages({

@@ -304,7 +304,7 @@ describe('media sources', () => {
     expect(shown).toHaveTextContent('Imported: 1 added, 2 skipped, 1 invalid');
   });
 
-  it('downloads the OPML export with the token', async () => {
+  it('downloads the OPML export with the token, renewed when it expired on its way', async () => {
     // jsdom has no object URLs; the page's anchor click is caught rather than followed.
     const created = vi.fn((_blob: Blob) => 'blob:opml');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
@@ -314,24 +314,33 @@ describe('media sources', () => {
       Reflect.deleteProperty(URL, 'revokeObjectURL');
       click.mockRestore();
     });
+    let answered = 0;
     const api = stubSources([sourceOf()], {
+      // The first token expired on its way: the export is asked again with a renewed one.
       ['GET /api/Media/ExportOpml' as keyof ApiHandlers]: () =>
-        new Response('<opml version="2.0"/>', {
-          headers: {
-            'content-type': 'text/x-opml; charset=utf-8',
-            'content-disposition': 'attachment; filename="media-sources-2030-01-02.opml"',
-          },
-        }),
+        answered++ === 0
+          ? problem(401, 'The access token is invalid or has expired.')
+          : new Response('<opml version="2.0"/>', {
+              headers: {
+                'content-type': 'text/x-opml; charset=utf-8',
+                'content-disposition': 'attachment; filename="media-sources-2030-01-02.opml"',
+              },
+            }),
     });
     const user = setupUser();
-    renderApp('/admin/content/media', { auth: FakeAuth.signedIn() });
+    const auth = FakeAuth.signedIn();
+    auth.renewedToken = 'renewed-access-token';
+    renderApp('/admin/content/media', { auth });
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(screen.getByTestId('opml-export'));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('media-sources-2030-01-02.opml');
     expect(await created.mock.calls[0]![0].text()).toBe('<opml version="2.0"/>');
-    const exported = api.requests.find((request) => request.path === '/api/Media/ExportOpml');
-    expect(exported?.headers.authorization).toBe('Bearer test-access-token');
+    const exported = api.requests.filter((request) => request.path === '/api/Media/ExportOpml');
+    expect(exported.map((request) => request.headers.authorization)).toEqual([
+      'Bearer test-access-token',
+      'Bearer renewed-access-token',
+    ]);
   });
 });
