@@ -108,7 +108,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   let { error, results } = await migrator.migrateToLatest();
   // The migrator's first look at the catalog lists the tables of every schema in the database; a schema
   // dropped meanwhile by someone else (another tenant of a shared database, a parallel test) fails that look
-  // with "schema … does not exist" before anything of ours was touched. Look again, a few times.
+  // with "schema … does not exist", and a table of another schema dropped meanwhile (a test that migrates
+  // its own schema down) with "relation … does not exist", before anything of ours was touched. Look again,
+  // a few times.
   for (let attempt = 1; attempt < 4 && schema && isOtherSchemaGone(error, schema); attempt++)
     ({ error, results } = await migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
@@ -124,7 +126,13 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
 function isOtherSchemaGone(error: unknown, own: string): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === '3F000' && typeof message === 'string' && !message.includes(`"${own}"`);
+  // 3F000: a schema is gone; 42P01: a table is. Only another schema's are retried.
+  return (
+    (code === '3F000' || code === '42P01') &&
+    typeof message === 'string' &&
+    !message.includes(`"${own}"`) &&
+    !message.includes(`"${own}.`)
+  );
 }
 
 export const migrationNames = Object.keys(MIGRATIONS);
