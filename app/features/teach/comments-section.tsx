@@ -1,5 +1,5 @@
-import { DeleteOutlined, MessageOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Popconfirm, theme } from 'antd';
+import { MessageOutlined } from '@ant-design/icons';
+import { Empty, Flex, theme } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { Article, Comment } from '#shared/schemas/teaching.ts';
 import { PersonPicture } from '../../components/person-picture.tsx';
@@ -8,8 +8,7 @@ import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { articleStatusKind } from '../../domains/teaching/article-status.ts';
 import { tableDateTime } from '../../domains/teaching/dates.ts';
-import { useComments, useDeleteComment } from '../../domains/teaching/teaching-api.ts';
-import { useFeedback } from '../../lib/feedback.tsx';
+import { useComments } from '../../domains/teaching/teaching-api.ts';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { useEngagement } from './engagement.ts';
@@ -17,6 +16,11 @@ import { useEngagement } from './engagement.ts';
 // The comment form (antd's Form, its rules from the shared schemas) loads only for a member who may write:
 // visitors and readers of an article never download it.
 const CommentBox = lazy(async () => ({ default: (await import('./comment-box.tsx')).CommentBox }));
+// A comment's delete button, with its confirmation (antd's Popconfirm and the pop-up engine under it, about
+// 17 KB with brotli): loaded only where a comment the reader may delete is shown.
+const CommentDelete = lazy(async () => ({
+  default: (await import('./comment-delete.tsx')).CommentDelete,
+}));
 
 /** Comments under an article: everyone reads them, members write, authors (and admins) delete. */
 export function CommentsSection({ article }: { article: Article }) {
@@ -76,9 +80,6 @@ function CommentBoxLoading() {
 }
 
 function CommentItem({ comment, articleId }: { comment: Comment; articleId: number }) {
-  const { t } = useTranslation('teach');
-  const { message } = useFeedback();
-  const remove = useDeleteComment(articleId);
   return (
     <Flex gap={12} style={{ padding: '14px 0', borderBottom: '1px solid #f0f0f0' }} data-testid="comment">
       <PersonPicture size={36} src={safeImageUrl(comment.authorPicture)} />
@@ -89,31 +90,9 @@ function CommentItem({ comment, articleId }: { comment: Comment; articleId: numb
             {tableDateTime(comment.createTime)}
           </Text>
           {comment.deletable ? (
-            <Popconfirm
-              title={t('detail.commentDeleteConfirm')}
-              okText={t('admin.confirm')}
-              cancelText={t('admin.cancel')}
-              okButtonProps={{ danger: true, loading: remove.isPending }}
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync(comment.id);
-                  void message.success(t('detail.commentDeleted'));
-                } catch {
-                  // The API client has shown why.
-                }
-              }}
-            >
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                style={{ marginInlineStart: 'auto' }}
-                data-testid="comment-delete"
-              >
-                {t('detail.commentDelete')}
-              </Button>
-            </Popconfirm>
+            <Suspense fallback={null}>
+              <CommentDelete commentId={comment.id} articleId={articleId} />
+            </Suspense>
           ) : null}
         </Flex>
         <Paragraph

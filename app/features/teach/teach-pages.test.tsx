@@ -153,7 +153,8 @@ describe('tutorial detail', () => {
     });
 
     const old = screen.getByText('我的旧评论').closest('[data-testid=comment]') as HTMLElement;
-    await user.click(within(old).getByTestId('comment-delete'));
+    // The delete button (with its confirmation's code) arrives with the first comment the reader may delete.
+    await user.click(await within(old).findByTestId('comment-delete'));
     await user.click(await screen.findByRole('button', { name: '确 定' }));
     await waitFor(() => expect(screen.queryByText('我的旧评论')).not.toBeInTheDocument());
     expect(api.requests.some((request) => request.method === 'DELETE')).toBe(true);
