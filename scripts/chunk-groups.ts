@@ -46,6 +46,13 @@ const FRAMEWORK_MODULE = new RegExp(
   ].join('|'),
 );
 
+/**
+ * antd's styles and placements of pop-ups (arrows, zoom, slide and move animations): under the folders the
+ * framework takes whole, but only the pages that open a tooltip, menu or pop-over draw them.
+ */
+const POPUP_STYLE_MODULE =
+  /[\\/]antd[\\/]es[\\/](?:style[\\/](?:placementArrow|roundedArrow|motion[\\/](?:zoom|slide|move))|_util[\\/]placements)\.js$/;
+
 const RESIZE_OBSERVER_MODULE = /[\\/]node_modules[\\/]@rc-component[\\/]resize-observer[\\/]/;
 
 /** The files whose static imports make up each shell group. */
@@ -58,6 +65,19 @@ const SHELL_ROOTS = {
 
 /** Pages of the first visit beyond the shells whose icons travel with the public shell. */
 const FIRST_SCREEN_PAGES = ['app/features/home/home-page.tsx'];
+
+/**
+ * The other pages a visitor lands on from a search or a shared link (the tutorials): their icons in one file
+ * of their own. Split by the routes that use them, those icons shared files with the back office's and the
+ * image preview's, and the tutorial list downloaded some 40 icons to draw 8.
+ */
+const VISITOR_PAGES = ['app/features/teach/teach-list-page.tsx', 'app/features/teach/teach-detail-page.tsx'];
+
+/**
+ * The sign-in screen's page: the icons it draws too (the search and eye icons of antd's Input) are left out of
+ * the tutorials' file, which it would otherwise download whole for two of them.
+ */
+const SIGN_IN_PAGE = 'app/features/auth/account-login-page.tsx';
 
 /** Indexes that re-export a whole library: the icon walk follows the names imported from them instead. */
 const ANTD_INDEX = /[\\/]node_modules[\\/]antd[\\/]es[\\/]index\.js$/;
@@ -90,6 +110,7 @@ type ShellName = keyof typeof SHELL_ROOTS;
 export function chunkGroups(appRoot: string) {
   const members: Record<ShellName, Set<string>> = { shell: new Set(), 'public-shell': new Set() };
   const icons: Record<ShellName, Set<string>> = { shell: new Set(), 'public-shell': new Set() };
+  let visitorIcons = new Set<string>();
   const antdEs = path.resolve(appRoot, '..', 'node_modules', 'antd', 'es');
 
   const plugin: Plugin = {
@@ -144,6 +165,9 @@ export function chunkGroups(appRoot: string) {
       icons.shell = iconsReachedFrom(SHELL_ROOTS.shell);
       icons['public-shell'] = iconsReachedFrom([...SHELL_ROOTS['public-shell'], ...FIRST_SCREEN_PAGES]);
       for (const icon of icons.shell) icons['public-shell'].delete(icon);
+      visitorIcons = iconsReachedFrom(VISITOR_PAGES);
+      for (const icon of [...icons.shell, ...icons['public-shell'], ...iconsReachedFrom([SIGN_IN_PAGE])])
+        visitorIcons.delete(icon);
     },
   };
 
@@ -157,7 +181,13 @@ export function chunkGroups(appRoot: string) {
   return {
     plugin,
     groups: [
-      { name: 'framework', test: FRAMEWORK_MODULE, priority: 4 },
+      {
+        name: 'framework',
+        test: (id: string) => FRAMEWORK_MODULE.test(id) && !POPUP_STYLE_MODULE.test(id),
+        priority: 4,
+      },
+      // The pop-ups' styles in one file, downloaded with the first pop-up a page opens or draws.
+      { name: 'popup-styles', test: POPUP_STYLE_MODULE, priority: 4 },
       // The resize observer in a file of its own: antd's Input needs it for its text area, the pop-up engine
       // for its pop-ups. Left to the bundler it joined the tooltip's file, and every page with a search box
       // downloaded the pop-up engine (10.6 KB) for 1.3 KB of it.
@@ -166,8 +196,17 @@ export function chunkGroups(appRoot: string) {
       // with whichever of them a page asks for first (app/lib/texts.ts).
       ...LOCALES.map((locale) => ({ name: `texts-${locale}`, test: shellTextsOf(locale), priority: 5 })),
       {
+        name: 'visitor-icons',
+        test: (id: string) => ICON_MODULE.test(id) && visitorIcons.has(iconNameOf(id)),
+        priority: 3,
+      },
+      {
         name: 'icons',
-        test: (id: string) => ICON_MODULE.test(id) && !iconOf('shell', id) && !iconOf('public-shell', id),
+        test: (id: string) =>
+          ICON_MODULE.test(id) &&
+          !iconOf('shell', id) &&
+          !iconOf('public-shell', id) &&
+          !visitorIcons.has(iconNameOf(id)),
         priority: 3,
         // Split by the set of routes that use them, the small sets merged with their nearest neighbour up to
         // 16 KB: a page downloads its own few files of icons, not every icon of the back office.
