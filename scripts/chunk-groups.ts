@@ -10,7 +10,8 @@ import { LOCALES } from '../shared/constants.ts';
 // - `framework`: React, the router, TanStack Query and antd's core (theme, style engine, config
 //   provider), with what they import: every page runs on them. The pop-up engine (`@rc-component/trigger`)
 //   is not in it: antd's ConfigProvider imports it only for unique tooltips, which the portal never turns on
-//   (scripts/antd-unique-tooltip.ts); the pages with tooltips and menus download it.
+//   (scripts/antd-unique-tooltip.ts); the pages with tooltips and menus download it, and with it the
+//   pop-ups' styles (`popup-styles`), though these sit in the antd folders the framework takes.
 // - `shell`: everything `app/app.tsx` imports statically (the providers, the auth client, the API client,
 //   the router table): it runs before any route.
 // - `public-shell`: what the public layout imports statically beyond the two above (its menus, the user menu,
@@ -19,9 +20,10 @@ import { LOCALES } from '../shared/constants.ts';
 // The antd icons the app uses go into a few `icons` files, split by the routes that use them, since each
 // would otherwise be a file of its own, except those the first screens draw (the shells' and the home
 // page's, with those of the antd components they use): they go into the shell groups, so the home page
-// does not download the icons of other pages to draw its own. The API contract with its schemas and zod go into one `contract` file: the API client downloads
-// it with a page's first call (a page that calls nothing, like the home page for a visitor, does not load
-// it), and forms that validate with the shared schemas load it too. Route code (pages, the sign-in screens,
+// does not download the icons of other pages to draw its own; the tutorial pages' icons have a file of their
+// own (`visitor-icons`). The API contract with its schemas and zod go into one `contract` file: the API
+// client downloads it with a page's first call (a page that calls nothing, like the home page for a visitor,
+// does not load it), and forms that validate with the shared schemas load it too. Route code (pages, the sign-in screens,
 // the back office, editors, charts) stays split by route.
 
 /** The modules of antd's icons, one per icon, each a pure SVG description and a component around it. */
