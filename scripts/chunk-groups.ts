@@ -32,7 +32,18 @@ const ICON_MODULE = /[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn
 /** Icon files used by fewer routes are merged up to this size (measured: 8, 16 and 32 KB, best at 16). */
 const ICON_FILE_MERGE_BYTES = 16_000;
 
+/**
+ * What the layouts run only for someone signed in: the hub's client code with its event names, the system
+ * messages, the membership notice and the reminder sound (app/layouts/signed-in-extras.tsx loads them for
+ * the public layout).
+ */
+const SIGNED_IN_MODULE =
+  /[\\/]app[\\/](?:lib[\\/]hub|components[\\/](?:system-messages|membership-notice))[\\/]|[\\/]app[\\/](?:layouts[\\/]signed-in-extras\.tsx|lib[\\/]reminder-sound\.ts)$|[\\/]shared[\\/]realtime-names\.ts$/;
+
 const CONTRACT_MODULE = /[\\/]shared[\\/](?:api-contract\.ts|schemas[\\/])|[\\/]node_modules[\\/]zod[\\/]/;
+
+/** shared/'s own modules but the contract and the hub's payload schemas (they import zod). */
+const SHARED_CONSTANTS_MODULE = /[\\/]shared[\\/](?!api-contract\.ts$|realtime\.ts$)[^\\/]+\.ts$/;
 
 const shellTextsOf = (locale: string) =>
   new RegExp(String.raw`[\\/]app[\\/]locales[\\/]${locale}[\\/](?:${SHELL_NAMESPACES.join('|')})\.ts$`);
@@ -63,7 +74,15 @@ const SHELL_ROOTS = {
   // With the text and panel pieces the first pages draw instead of antd's Typography and Card (a file of
   // their own would cost each first page a request for half a kilobyte).
   'public-shell': ['app/layouts/public-layout.tsx', 'app/components/prose.tsx', 'app/components/panel.tsx'],
+  'signed-in': ['app/layouts/signed-in-extras.tsx'],
+  'sign-in-shared': ['app/features/auth/account-login-page.tsx'],
 } as const;
+
+/** The groups that take only some of the modules their roots reach. */
+const SHELL_ONLY: Partial<Record<keyof typeof SHELL_ROOTS, RegExp>> = {
+  'signed-in': SIGNED_IN_MODULE,
+  'sign-in-shared': SHARED_CONSTANTS_MODULE,
+};
 
 /** Pages of the first visit beyond the shells whose icons travel with the public shell. */
 const FIRST_SCREEN_PAGES = ['app/features/home/home-page.tsx'];
@@ -110,8 +129,18 @@ type ShellName = keyof typeof SHELL_ROOTS;
  * graph for the shell groups (it must be in `plugins`: the groups are decided after the graph is built).
  */
 export function chunkGroups(appRoot: string) {
-  const members: Record<ShellName, Set<string>> = { shell: new Set(), 'public-shell': new Set() };
-  const icons: Record<ShellName, Set<string>> = { shell: new Set(), 'public-shell': new Set() };
+  const members: Record<ShellName, Set<string>> = {
+    shell: new Set(),
+    'public-shell': new Set(),
+    'signed-in': new Set(),
+    'sign-in-shared': new Set(),
+  };
+  const icons: Record<ShellName, Set<string>> = {
+    shell: new Set(),
+    'public-shell': new Set(),
+    'signed-in': new Set(),
+    'sign-in-shared': new Set(),
+  };
   let visitorIcons = new Set<string>();
   const antdEs = path.resolve(appRoot, '..', 'node_modules', 'antd', 'es');
 
@@ -119,19 +148,22 @@ export function chunkGroups(appRoot: string) {
     name: 'portal-chunk-groups',
     apply: 'build',
     buildEnd() {
-      const seen = new Set<string>();
+      // Each group takes what an earlier one has not taken.
+      const claimed = new Set<string>();
       for (const name of Object.keys(SHELL_ROOTS) as ShellName[]) {
         members[name].clear();
+        const visited = new Set<string>();
         const pending = SHELL_ROOTS[name].map((file) => path.resolve(appRoot, '..', file));
         while (pending.length > 0) {
           const id = pending.pop() as string;
           // The app's own modules; what they use from node_modules follows them (the group includes its
           // modules' dependencies), as bundled: through antd's index only the components imported by name.
-          if (seen.has(id) || id.includes('node_modules')) continue;
-          seen.add(id);
-          members[name].add(id);
+          if (visited.has(id) || claimed.has(id) || id.includes('node_modules')) continue;
+          visited.add(id);
+          if (SHELL_ONLY[name]?.test(id) ?? true) members[name].add(id);
           pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
+        for (const id of members[name]) claimed.add(id);
       }
 
       // The icons a group's code can draw: those its own modules import by name, and those of the antd
@@ -217,6 +249,23 @@ export function chunkGroups(appRoot: string) {
       },
       shellGroup('shell', 2),
       shellGroup('public-shell', 1),
+      // One file for members, none for visitors: left to the bundler, these modules (shared with the member
+      // pages) were split into a dozen small files. Only they: what they import from elsewhere stays where
+      // the other pages find it.
+      // The dialogs they open stay out: those load when opened.
+      {
+        name: 'signed-in',
+        test: (id: string) => members['signed-in'].has(id),
+        priority: 1,
+        includeDependenciesRecursively: false,
+      },
+      // The few constants of shared/ the sign-in screen uses (no schemas, no zod): the contract's file would
+      // otherwise take them with the schemas that import them, and the screen would download those and zod.
+      {
+        name: 'sign-in-shared',
+        test: (id: string) => members['sign-in-shared'].has(id),
+        priority: 1,
+      },
       { name: 'contract', test: CONTRACT_MODULE, priority: 0 },
     ],
   };

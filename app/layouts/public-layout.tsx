@@ -4,12 +4,10 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
-import { MembershipNotice } from '../components/membership-notice/membership-notice.tsx';
 import { MenuDropdown } from '../components/menu-dropdown.tsx';
 import { RouteOutlet } from '../components/route-outlet.tsx';
-import { SystemMessageCenter } from '../components/system-messages/system-message-center.tsx';
 import { UserMenu } from '../components/user-menu.tsx';
-import { LiveConnection } from '../lib/hub/live-connection.tsx';
+import { useAuth } from '../lib/auth/auth-context.tsx';
 import { activeSectionKey } from '../lib/sections.ts';
 import { BRAND_COLORS, LAYOUT_COLORS } from '../lib/theme.ts';
 import { useHorizontalMenu } from '../lib/use-horizontal-menu.ts';
@@ -22,6 +20,21 @@ import { publicMenuItems } from './public-menu.tsx';
 const HorizontalMenu = lazy(async () => ({
   default: (await import('./public-horizontal-menu.tsx')).HorizontalMenu,
 }));
+
+// The hub, the system messages and the membership notice serve only someone signed in: visitors do not
+// download them.
+const SignedInExtras = lazy(async () => ({
+  default: (await import('./signed-in-extras.tsx')).SignedInExtras,
+}));
+
+/** Set once someone has signed in in this tab: the signed-in parts then stay mounted, to close after a sign-out. */
+let signedInOnce = false;
+
+function useSignedInOnce(): boolean {
+  const auth = useAuth();
+  if (auth.status === 'authenticated') signedInOnce = true;
+  return signedInOnce;
+}
 
 const LIGHT_TEXT = 'rgba(255, 255, 255, 0.88)';
 /** antd's text colour, which its Layout gave the header and the content. */
@@ -36,6 +49,7 @@ export function PublicLayout() {
   const phone = !useScreen('sm');
   const wide = useScreen('lg');
   const year = new Date().getFullYear();
+  const signedIn = useSignedInOnce();
 
   return (
     // The frame antd's Layout drew (header 64 px high, content, footer), drawn with its colours and tags
@@ -107,9 +121,11 @@ export function PublicLayout() {
         className="portal-frame-content"
         style={{ flex: 'auto', minHeight: 0, color: TEXT, display: 'flex', flexDirection: 'column' }}
       >
-        <LiveConnection />
-        <SystemMessageCenter />
-        <MembershipNotice />
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <SignedInExtras />
+          </Suspense>
+        ) : null}
         <RouteOutlet />
       </main>
 
