@@ -11,7 +11,6 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Article } from '#shared/schemas/teaching.ts';
 import { LinkButton } from '../../components/link-button.tsx';
-import { PageSpinner } from '../../components/page-spinner.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { PlaceholderBlock, PlaceholderLines } from '../../components/placeholder.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -24,13 +23,9 @@ import { loginPath } from '../../lib/auth/auth-paths.ts';
 import { currentReturnUrl } from '../../lib/auth/return-url.ts';
 import { useScreen } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
+import { ArticleMissing } from './article-missing.tsx';
 import { CommentsSection } from './comments-section.tsx';
 import { useEngagement } from './engagement.ts';
-
-// The "no such tutorial" answer draws antd's Result with its 404 illustration: loaded only when it is shown.
-const ArticleMissing = lazy(async () => ({
-  default: (await import('./article-missing.tsx')).ArticleMissing,
-}));
 
 /** /teach-detail?id=: one tutorial, its likes and collections, and its comments. Open to everyone. */
 export function TeachDetailPage() {
@@ -43,11 +38,7 @@ export function TeachDetailPage() {
 
   let content: ReactNode;
   if (id === null) {
-    content = (
-      <Suspense fallback={<PageSpinner />}>
-        <ArticleMissing text={t('detail.missingId')} testId="teach-detail-missing" />
-      </Suspense>
-    );
+    content = <ArticleMissing text={t('detail.missingId')} testId="teach-detail-missing" />;
   } else if (article.isPending) {
     content = (
       <div data-testid="teach-detail-loading">
@@ -58,9 +49,7 @@ export function TeachDetailPage() {
   } else if (article.isError) {
     content =
       article.error instanceof ApiError && article.error.status === 404 ? (
-        <Suspense fallback={<PageSpinner />}>
-          <ArticleMissing text={t('detail.notFound')} testId="teach-detail-not-found" />
-        </Suspense>
+        <ArticleMissing text={t('detail.notFound')} testId="teach-detail-not-found" />
       ) : (
         <QueryError onRetry={() => void article.refetch()} />
       );
