@@ -17,6 +17,10 @@ import { LOCALES } from '../shared/constants.ts';
 // - `public-shell`: what the public layout imports statically beyond the two above (its menus, the user menu,
 //   the antd components it draws): the home page, the teaching pages and every member page sit in it.
 //
+// Two more gather what only some first loads need: `signed-in`, what the layouts run only for someone signed
+// in (the hub's client, system messages, the membership notice), loaded once someone signs in; and
+// `sign-in-shared`, the few constants of shared/ the sign-in screen uses.
+//
 // The antd icons the app uses go into a few `icons` files, split by the routes that use them, since each
 // would otherwise be a file of its own, except those the first screens draw (the shells' and the home
 // page's, with those of the antd components they use): they go into the shell groups, so the home page
@@ -71,9 +75,14 @@ const RESIZE_OBSERVER_MODULE = /[\\/]node_modules[\\/]@rc-component[\\/]resize-o
 /** The files whose static imports make up each shell group. */
 const SHELL_ROOTS = {
   shell: ['app/app.tsx'],
-  // With the text and panel pieces the first pages draw instead of antd's Typography and Card (a file of
-  // their own would cost each first page a request for half a kilobyte).
-  'public-shell': ['app/layouts/public-layout.tsx', 'app/components/prose.tsx', 'app/components/panel.tsx'],
+  // With the text, panel and tag pieces the first pages draw instead of antd's Typography, Card and Tag (a
+  // file of their own would cost each first page a request for half a kilobyte).
+  'public-shell': [
+    'app/layouts/public-layout.tsx',
+    'app/components/prose.tsx',
+    'app/components/panel.tsx',
+    'app/components/color-tag.tsx',
+  ],
   'signed-in': ['app/layouts/signed-in-extras.tsx'],
   'sign-in-shared': ['app/features/auth/account-login-page.tsx'],
 } as const;

@@ -1,7 +1,8 @@
 import { CalendarOutlined, FolderOutlined } from '@ant-design/icons';
-import { Flex, Tag } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import type { Article } from '#shared/schemas/teaching.ts';
+import { ColorTag } from '../../components/color-tag.tsx';
 import { PersonPicture } from '../../components/person-picture.tsx';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
@@ -50,14 +51,9 @@ export function ArticleView({ article, actions }: { article: Article; actions?: 
           {edited ? ` · ${t('detail.updated', { date: readableDate(article.updateTime) })}` : null}
         </Text>
         {article.classLabel ? (
-          <Tag
-            icon={<FolderOutlined />}
-            color="blue"
-            style={{ marginInlineEnd: 0 }}
-            data-testid="article-category"
-          >
+          <ColorTag tone="blue" icon={<FolderOutlined />} testId="article-category">
             {article.classLabel}
-          </Tag>
+          </ColorTag>
         ) : null}
         <ArticleCounters article={article} />
       </Flex>

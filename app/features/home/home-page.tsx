@@ -11,13 +11,14 @@ import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
+import { ColorTag } from '../../components/color-tag.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { Heading, Paragraph } from '../../components/prose.tsx';
 import { sectionIcon } from '../../components/section-icon.tsx';
 import { Stack } from '../../components/stack.tsx';
 import { SECTIONS, type Section, TRADING_VIEWS } from '../../lib/sections.ts';
-import { BRAND_COLORS, TAG_TEXT_COLORS } from '../../lib/theme.ts';
+import { BRAND_COLORS } from '../../lib/theme.ts';
 import { useScreen } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 
@@ -163,31 +164,6 @@ function Highlight({ icon, title, text }: { icon: ReactNode; title: string; text
   );
 }
 
-/**
- * A section's "members only" or "open to all": drawn as antd's outlined Tag in a preset colour draws it, from
- * the same theme colours, without the Tag component (the home page is the first page most visitors load).
- */
-function Badge({ tone, children }: { tone: 'gold' | 'green'; children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <span
-      style={{
-        display: 'inline-block',
-        paddingInline: 8 - token.lineWidth,
-        fontSize: token.fontSizeSM,
-        lineHeight: `${token.lineHeightSM * token.fontSizeSM}px`,
-        whiteSpace: 'nowrap',
-        border: `${token.lineWidth}px solid ${token[`${tone}3`]}`,
-        borderRadius: token.borderRadiusSM,
-        background: token[`${tone}1`],
-        color: TAG_TEXT_COLORS[`${tone}7`],
-      }}
-    >
-      {children}
-    </span>
-  );
-}
-
 function SectionCard({ section }: { section: Section }) {
   const { t } = useTranslation('home');
   const links =
@@ -220,9 +196,13 @@ function SectionCard({ section }: { section: Section }) {
           {sectionIcon(section.key)}
         </span>
         {section.membersOnly ? (
-          <Badge tone="gold">{t('sections.membersOnly')}</Badge>
+          <ColorTag tone="gold" variant="outlined">
+            {t('sections.membersOnly')}
+          </ColorTag>
         ) : (
-          <Badge tone="green">{t('sections.openToAll')}</Badge>
+          <ColorTag tone="green" variant="outlined">
+            {t('sections.openToAll')}
+          </ColorTag>
         )}
       </Stack>
       <Heading level={4} style={{ margin: 0 }}>

@@ -1,9 +1,10 @@
 import { ReadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Tag } from 'antd';
+import { Button, Empty, Flex } from 'antd';
 import SearchModule from 'antd/es/input/Search.js';
 import { Link, useSearchParams } from 'react-router';
 import { TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
+import { ColorTag } from '../../components/color-tag.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { PersonPicture } from '../../components/person-picture.tsx';
@@ -182,11 +183,7 @@ function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boole
         ) : null}
         <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
           <Flex gap={8} align="center" wrap>
-            {article.classLabel ? (
-              <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-                {article.classLabel}
-              </Tag>
-            ) : null}
+            {article.classLabel ? <ColorTag tone="blue">{article.classLabel}</ColorTag> : null}
             <Link to={to} style={{ color: 'inherit', minWidth: 0 }} data-testid="teach-card-title">
               <Heading level={4} lines={2} style={{ margin: 0, fontSize: phone ? 17 : 19 }}>
                 {article.headLine}
