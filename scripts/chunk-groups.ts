@@ -24,8 +24,9 @@ import { LOCALES } from '../shared/constants.ts';
 // The antd icons the app uses go into a few `icons` files, split by the routes that use them, since each
 // would otherwise be a file of its own, except those the first screens draw (the shells' and the home
 // page's, with those of the antd components they use): they go into the shell groups, so the home page
-// does not download the icons of other pages to draw its own; the tutorial pages' icons have a file of their
-// own (`visitor-icons`). The API contract with its schemas and zod go into one `contract` file: the API
+// does not download the icons of other pages to draw its own; the tutorial pages', the sign-in screen's and a
+// member's first pages' icons have a file of their own each (`visitor-icons`, `sign-in-icons`,
+// `member-icons`), less those they share, which stay in the `icons` files. The API contract with its schemas and zod go into one `contract` file: the API
 // client downloads it with a page's first call (a page that calls nothing, like the home page for a visitor,
 // does not load it), and forms that validate with the shared schemas load it too. Route code (pages, the
 // sign-in screens, the back office, editors, charts) stays split by route.
@@ -104,8 +105,20 @@ const FIRST_SCREEN_PAGES = ['app/features/home/home-page.tsx'];
 const VISITOR_PAGES = ['app/features/teach/teach-list-page.tsx', 'app/features/teach/teach-detail-page.tsx'];
 
 /**
- * The sign-in screen's page: the icons it draws too (the search and eye icons of antd's Input) are left out of
- * the tutorials' file, which it would otherwise download whole for two of them.
+ * A member's first pages (the strategy feed, in the trading section) and what the layout runs for someone
+ * signed in: their icons in one file of their own. Split by the routes that use them, those icons came in
+ * three files shared with the back office, 34 icons for the dozen or so the feed draws.
+ */
+const MEMBER_PAGES = [
+  'app/layouts/signed-in-extras.tsx',
+  'app/features/trading/trading-section.tsx',
+  'app/features/trading/advisory-feed.tsx',
+];
+
+/**
+ * The sign-in screen's page: its own icons in a file of their own; the icons it draws too (the search and
+ * eye icons of antd's Input) are left out of the tutorials' and the members' files, which it would otherwise
+ * download whole for two of them.
  */
 const SIGN_IN_PAGE = 'app/features/auth/account-login-page.tsx';
 
@@ -151,6 +164,8 @@ export function chunkGroups(appRoot: string) {
     'sign-in-shared': new Set(),
   };
   let visitorIcons = new Set<string>();
+  let memberIcons = new Set<string>();
+  let ownSignInIcons = new Set<string>();
   const antdEs = path.resolve(appRoot, '..', 'node_modules', 'antd', 'es');
 
   const plugin: Plugin = {
@@ -208,9 +223,25 @@ export function chunkGroups(appRoot: string) {
       icons.shell = iconsReachedFrom(SHELL_ROOTS.shell);
       icons['public-shell'] = iconsReachedFrom([...SHELL_ROOTS['public-shell'], ...FIRST_SCREEN_PAGES]);
       for (const icon of icons.shell) icons['public-shell'].delete(icon);
-      visitorIcons = iconsReachedFrom(VISITOR_PAGES);
-      for (const icon of [...icons.shell, ...icons['public-shell'], ...iconsReachedFrom([SIGN_IN_PAGE])])
+      const visitorPagesIcons = iconsReachedFrom(VISITOR_PAGES);
+      const signInIcons = iconsReachedFrom([SIGN_IN_PAGE]);
+      visitorIcons = new Set(visitorPagesIcons);
+      for (const icon of [...icons.shell, ...icons['public-shell'], ...signInIcons])
         visitorIcons.delete(icon);
+      // Less those a visitor's pages draw too, which would otherwise download the members' file for them.
+      const memberPagesIcons = iconsReachedFrom(MEMBER_PAGES);
+      memberIcons = new Set(memberPagesIcons);
+      for (const icon of [...icons.shell, ...icons['public-shell'], ...visitorPagesIcons, ...signInIcons])
+        memberIcons.delete(icon);
+      // And the sign-in screen's own, less those the others draw.
+      ownSignInIcons = new Set(signInIcons);
+      for (const icon of [
+        ...icons.shell,
+        ...icons['public-shell'],
+        ...visitorPagesIcons,
+        ...memberPagesIcons,
+      ])
+        ownSignInIcons.delete(icon);
     },
   };
 
@@ -244,12 +275,24 @@ export function chunkGroups(appRoot: string) {
         priority: 3,
       },
       {
+        name: 'member-icons',
+        test: (id: string) => ICON_MODULE.test(id) && memberIcons.has(iconNameOf(id)),
+        priority: 3,
+      },
+      {
+        name: 'sign-in-icons',
+        test: (id: string) => ICON_MODULE.test(id) && ownSignInIcons.has(iconNameOf(id)),
+        priority: 3,
+      },
+      {
         name: 'icons',
         test: (id: string) =>
           ICON_MODULE.test(id) &&
           !iconOf('shell', id) &&
           !iconOf('public-shell', id) &&
-          !visitorIcons.has(iconNameOf(id)),
+          !visitorIcons.has(iconNameOf(id)) &&
+          !memberIcons.has(iconNameOf(id)) &&
+          !ownSignInIcons.has(iconNameOf(id)),
         priority: 3,
         // Split by the set of routes that use them, the small sets merged with their nearest neighbour up to
         // 16 KB: a page downloads its own few files of icons, not every icon of the back office.

@@ -32,11 +32,11 @@ export const FIRST_LOAD_BAR_BYTES = 200 * 1024;
 export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name'], number> = {
   // Under the goal (160.8 KB).
   home: 164 * 1024,
-  // Under the bar (187.2 and 187.0 KB).
+  // Under the bar (186.6 and 186.4 KB).
   teach: 190 * 1024,
   'teach-detail': 190 * 1024,
-  login: 262 * 1024,
-  'member strategies': 236 * 1024,
+  login: 261 * 1024,
+  'member strategies': 234 * 1024,
 };
 
 export type FirstLoad = {
