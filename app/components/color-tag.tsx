@@ -2,12 +2,12 @@ import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { TAG_TEXT_COLORS } from '../lib/theme.ts';
 
-export type TagTone = 'blue' | 'gold' | 'green';
+export type TagTone = 'blue' | 'gold' | 'green' | 'red';
 
 /**
  * A label in a preset colour, drawn as antd's Tag draws one (filled by default, or outlined) from the same
  * theme colours, without the Tag component: its module brings the colour picker's colour helpers along, and
- * the home page and the tutorials, the pages visitors land on first, show nothing else of it.
+ * the first pages of visitors (home, tutorials) and of members (the strategy feed) show nothing else of it.
  */
 export function ColorTag({
   tone,

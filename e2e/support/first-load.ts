@@ -36,7 +36,7 @@ export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name
   teach: 190 * 1024,
   'teach-detail': 190 * 1024,
   login: 261 * 1024,
-  'member strategies': 234 * 1024,
+  'member strategies': 230 * 1024,
 };
 
 export type FirstLoad = {

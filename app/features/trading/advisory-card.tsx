@@ -1,6 +1,7 @@
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Tag } from 'antd';
+import { Button, Flex } from 'antd';
 import type { AdvisoryDto } from '#shared/realtime.ts';
+import { ColorTag } from '../../components/color-tag.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { Heading, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
@@ -43,13 +44,13 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
           <Heading level={4} id={`advisory-${advisory.id}-title`} style={{ margin: 0, flex: '1 1 260px' }}>
             {advisory.title}
             {fresh ? (
-              <Tag
-                color="red"
+              <ColorTag
+                tone="red"
                 style={{ marginInlineStart: 10, verticalAlign: 'middle' }}
-                data-testid="advisory-new"
+                testId="advisory-new"
               >
                 {t('trading.new')}
-              </Tag>
+              </ColorTag>
             ) : null}
           </Heading>
           <Text secondary style={{ whiteSpace: 'nowrap' }}>
@@ -60,15 +61,9 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
         <Flex gap={6} wrap align="center" style={{ margin: '10px 0 16px' }}>
           <Text secondary>{t('trading.traders')}</Text>
           {advisory.traders.map((trader) => (
-            <Tag
-              key={trader.id}
-              icon={<UserOutlined />}
-              color="blue"
-              variant="outlined"
-              style={{ marginInlineEnd: 0 }}
-            >
+            <ColorTag key={trader.id} icon={<UserOutlined />} tone="blue" variant="outlined">
               {trader.keyName}
-            </Tag>
+            </ColorTag>
           ))}
         </Flex>
         {/* Cleaned by DOMPurify right before it is shown (and by the server when it was saved). */}
