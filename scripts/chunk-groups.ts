@@ -26,10 +26,11 @@ import { LOCALES } from '../shared/constants.ts';
 // page's, with those of the antd components they use): they go into the shell groups, so the home page
 // does not download the icons of other pages to draw its own; the tutorial pages', the sign-in screen's and a
 // member's first pages' icons have a file of their own each (`visitor-icons`, `sign-in-icons`,
-// `member-icons`), less those they share, which stay in the `icons` files. The API contract with its schemas and zod go into one `contract` file: the API
-// client downloads it with a page's first call (a page that calls nothing, like the home page for a visitor,
-// does not load it), and forms that validate with the shared schemas load it too. Route code (pages, the
-// sign-in screens, the back office, editors, charts) stays split by route.
+// `member-icons`), less those they share, which stay in the `icons` files. The API contract with its schemas
+// and zod go into one `contract` file: the API client downloads it with a page's first call (a page that
+// calls nothing, like the home page for a visitor, does not load it), and forms that validate with the
+// shared schemas load it too. Route code (pages, the sign-in screens, the back office, editors, charts)
+// stays split by route.
 
 /** The modules of antd's icons, one per icon, each a pure SVG description and a component around it. */
 const ICON_MODULE = /[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn)[\\/]/;
