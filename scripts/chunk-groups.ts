@@ -146,6 +146,7 @@ function iconNameOf(id: string): string {
 }
 
 type ShellName = keyof typeof SHELL_ROOTS;
+type IconShellName = 'shell' | 'public-shell';
 
 /**
  * The chunk groups for `build.rolldownOptions.output.codeSplitting`, and the plugin that reads the module
@@ -158,12 +159,8 @@ export function chunkGroups(appRoot: string) {
     'signed-in': new Set(),
     'sign-in-shared': new Set(),
   };
-  const icons: Record<ShellName, Set<string>> = {
-    shell: new Set(),
-    'public-shell': new Set(),
-    'signed-in': new Set(),
-    'sign-in-shared': new Set(),
-  };
+  // The icons that travel with the two shells (the other groups take none).
+  const icons: Record<IconShellName, Set<string>> = { shell: new Set(), 'public-shell': new Set() };
   let visitorIcons = new Set<string>();
   let memberIcons = new Set<string>();
   let ownSignInIcons = new Set<string>();
@@ -246,8 +243,8 @@ export function chunkGroups(appRoot: string) {
     },
   };
 
-  const iconOf = (name: ShellName, id: string) => ICON_MODULE.test(id) && icons[name].has(iconNameOf(id));
-  const shellGroup = (name: ShellName, priority: number) => ({
+  const iconOf = (name: IconShellName, id: string) => ICON_MODULE.test(id) && icons[name].has(iconNameOf(id));
+  const shellGroup = (name: IconShellName, priority: number) => ({
     name,
     priority,
     test: (id: string) => (members[name].has(id) && !ICON_MODULE.test(id)) || iconOf(name, id),
