@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdFormContext } from './scripts/antd-form-context.ts';
+import { antdFormLabelTooltip } from './scripts/antd-form-label-tooltip.ts';
 import { antdIsBright } from './scripts/antd-is-bright.ts';
 import { antdUniqueTooltip } from './scripts/antd-unique-tooltip.ts';
 import { chunkGroups } from './scripts/chunk-groups.ts';
@@ -18,7 +19,15 @@ const chunks = chunkGroups(appRoot);
 export default defineConfig({
   root: appRoot,
   publicDir: fileURLToPath(new URL('./app/public', import.meta.url)),
-  plugins: [react(), antdFormContext(), antdIsBright(), antdUniqueTooltip(), chunks.plugin, precompress()],
+  plugins: [
+    react(),
+    antdFormContext(),
+    antdFormLabelTooltip(),
+    antdIsBright(),
+    antdUniqueTooltip(),
+    chunks.plugin,
+    precompress(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/app', import.meta.url)),
     emptyOutDir: true,

@@ -1,9 +1,10 @@
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Flex, Form, type FormRule, Input, Spin, Tooltip } from 'antd';
+import { Button, Flex, Form, type FormRule, Spin } from 'antd';
 import { useState } from 'react';
 import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '#shared/constants.ts';
 import type { CaptchaResponse } from '#shared/schemas/auth.ts';
+import { TextInput } from '../../components/plain-inputs.ts';
 import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { captchaImageSource } from './auth-api.ts';
@@ -58,7 +59,7 @@ export function CaptchaField({
           image with its refresh button the next one. */}
       <Flex gap={8} align="center" wrap>
         <Form.Item name="captcha" noStyle rules={rules} validateFirst>
-          <Input
+          <TextInput
             data-testid="login-captcha"
             aria-label={t('fields.captcha')}
             placeholder={t('fields.captcha')}
@@ -106,15 +107,16 @@ export function CaptchaField({
               <Spin size="small" />
             )}
           </div>
-          <Tooltip title={t('captcha.refresh')}>
-            <Button
-              aria-label={t('captcha.refresh')}
-              data-testid="captcha-refresh"
-              icon={<ReloadOutlined />}
-              onClick={refresh}
-              loading={captcha.isFetching}
-            />
-          </Tooltip>
+          {/* The browser's own hint, not antd's Tooltip: the pop-up engine is not worth its bytes on the
+              sign-in screen's first load for one hint that the button's name already gives. */}
+          <Button
+            aria-label={t('captcha.refresh')}
+            title={t('captcha.refresh')}
+            data-testid="captcha-refresh"
+            icon={<ReloadOutlined />}
+            onClick={refresh}
+            loading={captcha.isFetching}
+          />
         </Flex>
       </Flex>
       <div role="status" aria-live="polite" style={VISUALLY_HIDDEN} data-testid="captcha-status">
