@@ -72,6 +72,12 @@ const FRAMEWORK_MODULE = new RegExp(
 const POPUP_STYLE_MODULE =
   /[\\/]antd[\\/]es[\\/](?:style[\\/](?:placementArrow|roundedArrow|motion[\\/](?:zoom|slide|move))|_util[\\/]placements)\.js$/;
 
+/**
+ * The zoom animation among them, which forms use too (a field's feedback icon zooms in): in a file of its own,
+ * so that a page with a form and no pop-up (the sign-in screen) does not download the rest.
+ */
+const ZOOM_MOTION_MODULE = /[\\/]antd[\\/]es[\\/]style[\\/]motion[\\/]zoom\.js$/;
+
 const RESIZE_OBSERVER_MODULE = /[\\/]node_modules[\\/]@rc-component[\\/]resize-observer[\\/]/;
 
 /** The files whose static imports make up each shell group. */
@@ -259,6 +265,7 @@ export function chunkGroups(appRoot: string) {
         priority: 4,
       },
       // The pop-ups' styles in one file, downloaded with the first pop-up a page opens or draws.
+      { name: 'zoom-motion', test: ZOOM_MOTION_MODULE, priority: 4 },
       { name: 'popup-styles', test: POPUP_STYLE_MODULE, priority: 4 },
       // The resize observer in a file of its own: antd's Input needs it for its text area, the pop-up engine
       // for its pop-ups. Left to the bundler it joined the tooltip's file, and every page with a search box

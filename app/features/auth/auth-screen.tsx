@@ -10,9 +10,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { currentLocale, loadTexts } from '../../lib/i18n.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
-import { ResetPasswordForm } from './reset-password-form.tsx';
 
 // The registration form, with its terms of use and restricted-regions notice in both languages and the
 // dialog that shows them, downloads when the register mode opens: most visits of this screen sign in.
@@ -23,6 +21,15 @@ const RegisterForm = lazy(() =>
       default: module.RegisterForm,
     }),
   ),
+);
+
+// The forgotten-password forms (asking for the mail, then choosing a new password from its link) download
+// when their mode opens.
+const ForgotPasswordForm = lazy(() =>
+  import('./forgot-password-form.tsx').then((module) => ({ default: module.ForgotPasswordForm })),
+);
+const ResetPasswordForm = lazy(() =>
+  import('./reset-password-form.tsx').then((module) => ({ default: module.ResetPasswordForm })),
 );
 
 // The illustrated slides (antd's Carousel and its slider) show beside the form on wide screens only
@@ -115,7 +122,7 @@ export function AuthScreen({ initialMode, interaction, notice = null, reset = nu
               onRegister={() => setMode('register')}
               onRestart={restart}
             />
-          ) : mode === 'register' ? (
+          ) : (
             <Suspense
               fallback={
                 <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
@@ -123,12 +130,14 @@ export function AuthScreen({ initialMode, interaction, notice = null, reset = nu
                 </div>
               }
             >
-              <RegisterForm onBackToLogin={backToLogin} />
+              {mode === 'register' ? (
+                <RegisterForm onBackToLogin={backToLogin} />
+              ) : reset ? (
+                <ResetPasswordForm code={reset.code} userId={reset.userId} onBackToLogin={backToLogin} />
+              ) : (
+                <ForgotPasswordForm onBackToLogin={backToLogin} />
+              )}
             </Suspense>
-          ) : reset ? (
-            <ResetPasswordForm code={reset.code} userId={reset.userId} onBackToLogin={backToLogin} />
-          ) : (
-            <ForgotPasswordForm onBackToLogin={backToLogin} />
           )}
         </div>
       </div>

@@ -1,11 +1,13 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Form, Input, Tag } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Checkbox, Flex, Form, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginRequest, LoginResponse } from '#shared/schemas/auth.ts';
 import { signInMessage } from '#shared/sign-in-messages.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
+import { ColorTag } from '../../components/color-tag.tsx';
+import { PasswordInput, TextInput } from '../../components/plain-inputs.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
@@ -14,10 +16,12 @@ import { useApiClient } from '../../lib/use-api.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { useCaptcha } from './auth-api.ts';
 import { CaptchaField } from './captcha-field.tsx';
-import { TwoFactorStep } from './two-factor-step.tsx';
 
 // The rules' schema (with zod and the messages) downloads when the form first checks a field.
 const loginSchema = async () => (await import('#shared/schemas/auth.ts')).loginRequest;
+
+// The second factor's step, for the accounts that have one: downloaded once the password was right.
+const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step.tsx')).TwoFactorStep }));
 
 type LoginValues = Omit<LoginRequest, 'captchaId'>;
 const FORM_FIELDS = ['email', 'password', 'captcha'] as const;
@@ -104,7 +108,11 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
   };
 
   if (twoFactorToken)
-    return <TwoFactorStep token={twoFactorToken} onSignedIn={signedIn} onRestart={onRestart} />;
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '24px auto' }} />}>
+        <TwoFactorStep token={twoFactorToken} onSignedIn={signedIn} onRestart={onRestart} />
+      </Suspense>
+    );
 
   const locale = currentLocale();
   return (
@@ -121,7 +129,7 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
         <Alert data-testid="login-notice" type="info" showIcon title={notice} style={{ marginBottom: 20 }} />
       ) : null}
       <Form.Item name="email" rules={[rule('email')]} validateFirst>
-        <Input
+        <TextInput
           data-testid="login-email"
           aria-label={t('fields.email')}
           placeholder={t('fields.email')}
@@ -131,7 +139,7 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
         />
       </Form.Item>
       <Form.Item name="password" rules={[rule('password')]} validateFirst>
-        <Input.Password
+        <PasswordInput
           data-testid="login-password"
           aria-label={t('fields.password')}
           placeholder={t('fields.password')}
@@ -156,9 +164,9 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
           style={{ marginBottom: 20 }}
           title={signInMessage(failed === LOGIN_RESULT.locked ? 'accountLocked' : 'incorrectLogin', locale)}
           action={
-            <Tag color="red" variant="outlined" style={{ marginInlineEnd: 0, fontFamily: 'monospace' }}>
+            <ColorTag tone="red" variant="outlined" style={{ fontFamily: 'monospace' }}>
               {LOGIN_RESULT_NAME[failed]}
-            </Tag>
+            </ColorTag>
           }
         />
       ) : null}

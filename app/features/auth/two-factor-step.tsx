@@ -1,10 +1,11 @@
 import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Tag } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { LoginResponse } from '#shared/schemas/auth.ts';
 import { signInMessage } from '#shared/sign-in-messages.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
+import { ColorTag } from '../../components/color-tag.tsx';
 import { Heading, Paragraph } from '../../components/prose.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
@@ -137,9 +138,9 @@ export function TwoFactorStep({ token, onSignedIn, onRestart }: TwoFactorStepPro
           }
           action={
             failed === LOGIN_RESULT.locked ? (
-              <Tag color="red" variant="outlined" style={{ marginInlineEnd: 0, fontFamily: 'monospace' }}>
+              <ColorTag tone="red" variant="outlined" style={{ fontFamily: 'monospace' }}>
                 {LOGIN_RESULT_NAME[failed]}
-              </Tag>
+              </ColorTag>
             ) : undefined
           }
         />
