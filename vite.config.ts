@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { antdFormContext } from './scripts/antd-form-context.ts';
 import { antdFormLabelTooltip } from './scripts/antd-form-label-tooltip.ts';
 import { antdIsBright } from './scripts/antd-is-bright.ts';
+import { antdNarrowImports } from './scripts/antd-narrow-imports.ts';
 import { antdUniqueTooltip } from './scripts/antd-unique-tooltip.ts';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { precompress } from './scripts/precompress.ts';
@@ -21,7 +21,7 @@ export default defineConfig({
   publicDir: fileURLToPath(new URL('./app/public', import.meta.url)),
   plugins: [
     react(),
-    antdFormContext(),
+    antdNarrowImports(),
     antdFormLabelTooltip(),
     antdIsBright(),
     antdUniqueTooltip(),

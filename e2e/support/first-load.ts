@@ -32,10 +32,10 @@ export const FIRST_LOAD_BAR_BYTES = 200 * 1024;
 export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name'], number> = {
   // Under the goal (160.8 KB).
   home: 164 * 1024,
-  // Under the bar (186.6 and 186.4 KB).
-  teach: 190 * 1024,
+  // Under the bar (183.6 and 186.5 KB).
+  teach: 187 * 1024,
   'teach-detail': 190 * 1024,
-  login: 235 * 1024,
+  login: 232 * 1024,
   'member strategies': 230 * 1024,
 };
 
