@@ -8,7 +8,6 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { Button, type MenuProps } from 'antd';
-import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ROLE } from '#shared/roles.ts';
 import { useAccount, useAvatar } from '../lib/account.ts';
@@ -50,17 +49,11 @@ export function UserMenu({ tone = 'dark', compact = false }: UserMenuProps) {
     />
   );
   if (auth.status !== 'authenticated') return pending;
-  // Its texts (the personal namespace) may still be downloading when someone signs in in this tab.
-  return (
-    <Suspense fallback={pending}>
-      <SignedInMenu tone={tone} compact={compact} />
-    </Suspense>
-  );
+  return <SignedInMenu tone={tone} compact={compact} />;
 }
 
 function SignedInMenu({ tone, compact }: Required<UserMenuProps>) {
   const { t } = useTranslation();
-  const { t: tPersonal } = useTranslation('personal');
   const auth = useAuth();
   const account = useAccount();
   const avatar = useAvatar();
@@ -76,17 +69,17 @@ function SignedInMenu({ tone, compact }: Required<UserMenuProps>) {
     {
       key: 'info',
       icon: <IdcardOutlined />,
-      label: <Link to="/personal/info">{tPersonal('menu.info')}</Link>,
+      label: <Link to="/personal/info">{t('header.accountMenu.info')}</Link>,
     },
     {
       key: 'edit',
       icon: <EditOutlined />,
-      label: <Link to="/personal/edit">{tPersonal('menu.edit')}</Link>,
+      label: <Link to="/personal/edit">{t('header.accountMenu.edit')}</Link>,
     },
     {
       key: 'safeset',
       icon: <SafetyCertificateOutlined />,
-      label: <Link to="/personal/safeset">{tPersonal('menu.safeset')}</Link>,
+      label: <Link to="/personal/safeset">{t('header.accountMenu.safeset')}</Link>,
     },
     ...(isAdmin
       ? [
@@ -109,7 +102,7 @@ function SignedInMenu({ tone, compact }: Required<UserMenuProps>) {
       icon: <LogoutOutlined />,
       label: (
         <Link to={AUTH_PATHS.logout} state={LOCAL_SIGN_OUT_STATE} data-testid="sign-out">
-          {tPersonal('menu.logout')}
+          {t('header.accountMenu.logout')}
         </Link>
       ),
     },

@@ -5,13 +5,7 @@ import { dayjs } from './dayjs.ts';
 import { changeLocale, currentLocale, i18n, loadAdminTexts, loadTexts } from './i18n.ts';
 import { adminResources } from './i18n-admin.ts';
 import { LOCALE_STORAGE_KEY } from './locale.ts';
-import {
-  firstLoadNamespaces,
-  importNamespace,
-  MEMBER_NAMESPACES,
-  SHELL_NAMESPACES,
-  SIGNED_IN_NAMESPACES,
-} from './texts.ts';
+import { firstLoadNamespaces, importNamespace, MEMBER_NAMESPACES, SHELL_NAMESPACES } from './texts.ts';
 
 describe('changeLocale', () => {
   afterEach(async () => {
@@ -110,13 +104,8 @@ describe("the members' texts", () => {
   });
 
   it("that a first load asks for are the shell's and the page's", () => {
-    const first = (url: string) => firstLoadNamespaces(new URL(url, 'https://portal.test'), false);
+    const first = (url: string) => firstLoadNamespaces(new URL(url, 'https://portal.test'));
     expect(first('/')).toEqual([...SHELL_NAMESPACES, 'home']);
-    expect(firstLoadNamespaces(new URL('https://portal.test/'), true)).toEqual([
-      ...SHELL_NAMESPACES,
-      ...SIGNED_IN_NAMESPACES,
-      'home',
-    ]);
     expect(first('/?type=2')).toEqual([...SHELL_NAMESPACES, 'trading', 'advisories']);
     expect(first('/?type=1')).toEqual([...SHELL_NAMESPACES, 'trading']);
     expect(first('/notice')).toEqual([...SHELL_NAMESPACES, 'advisories']);

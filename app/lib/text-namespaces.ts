@@ -28,6 +28,3 @@ export const MEMBER_NAMESPACES = [
  * own texts (advisories, media, pressure), as every other page does.
  */
 export const SHELL_NAMESPACES = ['common', 'live'] as const satisfies readonly MemberNamespace[];
-
-/** A signed-in member's menu in the header, asked for on a first load when the tab holds a session. */
-export const SIGNED_IN_NAMESPACES = ['personal'] as const satisfies readonly MemberNamespace[];

@@ -1,15 +1,9 @@
 import type { Locale } from '#shared/constants.ts';
 import type { texts as zhTexts } from '../locales/zh/index.ts';
-import { hasStoredSession } from './auth/stored-session.ts';
 import { tradingViewOf } from './sections.ts';
-import {
-  MEMBER_NAMESPACES,
-  type MemberNamespace,
-  SHELL_NAMESPACES,
-  SIGNED_IN_NAMESPACES,
-} from './text-namespaces.ts';
+import { MEMBER_NAMESPACES, type MemberNamespace, SHELL_NAMESPACES } from './text-namespaces.ts';
 
-export { MEMBER_NAMESPACES, SHELL_NAMESPACES, SIGNED_IN_NAMESPACES };
+export { MEMBER_NAMESPACES, SHELL_NAMESPACES };
 
 /** The members' texts of one language (the namespaces; the back office's are added with its layout). */
 export type MemberTexts = typeof zhTexts;
@@ -87,18 +81,9 @@ export async function importNamespace(locale: Locale, namespace: string): Promis
 }
 
 /**
- * The namespaces a first load of this address needs: the shell's, the signed-in menu's when the tab holds a
- * session, and the page's.
+ * The namespaces a first load of this address needs: the shell's (the signed-in account's menu included) and
+ * the page's.
  */
-export function firstLoadNamespaces(
-  location: { pathname: string; search: string },
-  signedIn = hasStoredSession(),
-): MemberNamespace[] {
-  return [
-    ...new Set([
-      ...SHELL_NAMESPACES,
-      ...(signedIn ? SIGNED_IN_NAMESPACES : []),
-      ...pageNamespaces(location.pathname, location.search),
-    ]),
-  ];
+export function firstLoadNamespaces(location: { pathname: string; search: string }): MemberNamespace[] {
+  return [...new Set([...SHELL_NAMESPACES, ...pageNamespaces(location.pathname, location.search)])];
 }

@@ -36,7 +36,7 @@ export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name
   teach: 187 * 1024,
   'teach-detail': 190 * 1024,
   login: 232 * 1024,
-  'member strategies': 230 * 1024,
+  'member strategies': 228 * 1024,
 };
 
 export type FirstLoad = {

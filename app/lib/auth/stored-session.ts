@@ -2,8 +2,8 @@
 export const OIDC_STORE_PREFIX = 'oidc.';
 
 /**
- * Whether this tab holds a session's tokens (they may have expired or been revoked since). Small and
- * without the sign-in client, so that the entry can ask it to choose a first load's texts.
+ * Whether this tab holds a session's tokens (they may have expired or been revoked since). Read without the
+ * sign-in client, so that a tab without a session does not download it.
  */
 export function hasStoredSession(): boolean {
   try {

@@ -26,6 +26,12 @@ export const common: Messages<typeof zh> = {
     signIn: 'Sign in',
     admin: 'Admin console',
     account: 'Account: {{name}}',
+    accountMenu: {
+      info: 'Account info',
+      edit: 'Edit profile',
+      safeset: 'Security settings',
+      logout: 'Sign out',
+    },
     language: 'Language',
     languageFailed: 'Could not switch to {{language}}. Check your connection and try again.',
     languageNames: {

@@ -23,6 +23,13 @@ export const common = {
     signIn: '登录',
     admin: '管理后台',
     account: '账户：{{name}}',
+    /** The signed-in account's menu (the personal pages' own menu is in the personal texts). */
+    accountMenu: {
+      info: '账户信息',
+      edit: '修改资料',
+      safeset: '安全设置',
+      logout: '退出登录',
+    },
     language: '语言',
     languageFailed: '未能切换到{{language}}，请检查网络后重试。',
     languageNames: {
