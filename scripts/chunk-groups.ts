@@ -13,7 +13,9 @@ import { LOCALES } from '../shared/constants.ts';
 //   (scripts/antd-unique-tooltip.ts); the pages with tooltips and menus download it, and with it the
 //   pop-ups' styles (`popup-styles`), though these sit in the antd folders the framework takes.
 // - `shell`: everything `app/app.tsx` imports statically (the providers, the auth client, the API client,
-//   the router table): it runs before any route.
+//   the router table): it runs before any route. With it, what the sign-in screen shares with the public
+//   pages (the header's brand and language switch, the route outlet, the prose, panel and tag pieces), so
+//   that the sign-in screen does not download the public layout's file for them.
 // - `public-shell`: what the public layout imports statically beyond the two above (its menus, the user menu,
 //   the antd components it draws): the home page, the teaching pages and every member page sit in it.
 //
@@ -82,15 +84,20 @@ const RESIZE_OBSERVER_MODULE = /[\\/]node_modules[\\/]@rc-component[\\/]resize-o
 
 /** The files whose static imports make up each shell group. */
 const SHELL_ROOTS = {
-  shell: ['app/app.tsx'],
-  // With the text, panel and tag pieces the first pages draw instead of antd's Typography, Card and Tag (a
-  // file of their own would cost each first page a request for half a kilobyte).
-  'public-shell': [
-    'app/layouts/public-layout.tsx',
+  // With what every layout's header draws (the brand, the language switch) and the text, panel and tag pieces
+  // the first pages and the sign-in screen draw instead of antd's Typography, Card and Tag (a file of their own
+  // would cost each first page a request for half a kilobyte).
+  shell: [
+    'app/app.tsx',
+    'app/components/route-outlet.tsx',
+    'app/lib/use-api.ts',
+    'app/components/brand-logo.tsx',
+    'app/components/language-switch.tsx',
     'app/components/prose.tsx',
     'app/components/panel.tsx',
     'app/components/color-tag.tsx',
   ],
+  'public-shell': ['app/layouts/public-layout.tsx'],
   'signed-in': ['app/layouts/signed-in-extras.tsx'],
   'sign-in-shared': ['app/features/auth/account-login-page.tsx'],
 } as const;
