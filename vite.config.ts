@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { antdFormLabelTooltip } from './scripts/antd-form-label-tooltip.ts';
 import { antdIsBright } from './scripts/antd-is-bright.ts';
 import { antdNarrowImports } from './scripts/antd-narrow-imports.ts';
 import { antdUniqueTooltip } from './scripts/antd-unique-tooltip.ts';
@@ -19,15 +18,7 @@ const chunks = chunkGroups(appRoot);
 export default defineConfig({
   root: appRoot,
   publicDir: fileURLToPath(new URL('./app/public', import.meta.url)),
-  plugins: [
-    react(),
-    antdNarrowImports(),
-    antdFormLabelTooltip(),
-    antdIsBright(),
-    antdUniqueTooltip(),
-    chunks.plugin,
-    precompress(),
-  ],
+  plugins: [react(), antdNarrowImports(), antdIsBright(), antdUniqueTooltip(), chunks.plugin, precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/app', import.meta.url)),
     emptyOutDir: true,

@@ -33,7 +33,7 @@ export function antdIsBright(): Plugin {
     },
     buildEnd(error) {
       // An antd update that moves the import would bring the panel back silently: say so instead (both
-      // styles are in the graph: every page draws buttons, the home page and the sign-in form tags).
+      // styles are in the graph: every page draws buttons, the back office tags).
       if (!error && redirected.size < STYLES_ASKING.length)
         this.error(`antd isBright: ${PRESETS} is no longer imported where it was`);
     },

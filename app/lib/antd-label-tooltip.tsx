@@ -12,7 +12,7 @@ const Tooltip = lazy(async () => {
 });
 
 /**
- * Stands in, in the built app, for the Tooltip that antd's form label imports (scripts/antd-form-label-tooltip.ts)
+ * Stands in, in the built app, for the Tooltip that antd's form label imports (scripts/antd-narrow-imports.ts)
  * to draw a label's `tooltip` hint. The import alone put the pop-up engine (about 13 KB with brotli) into the
  * first load of every page with a form, the sign-in screen among them, though no form of the portal gives
  * a label a hint. A label that does gets antd's own Tooltip, downloaded when the label first shows; until
