@@ -50,6 +50,7 @@ interface LoginFormProps {
 /** Spec §2 login mode: e-mail, password, captcha, remember me; answers per result code (spec §4, §8). */
 export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginFormProps) {
   const { t } = useTranslation('auth');
+  const { t: tCommon } = useTranslation();
   const [form] = Form.useForm<LoginValues>();
   useRevalidateOnLanguageChange(form);
   const api = useApiClient();
@@ -109,7 +110,9 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
 
   if (twoFactorToken)
     return (
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '24px auto' }} />}>
+      <Suspense
+        fallback={<Spin aria-label={tCommon('loading')} style={{ display: 'block', margin: '24px auto' }} />}
+      >
         <TwoFactorStep token={twoFactorToken} onSignedIn={signedIn} onRestart={onRestart} />
       </Suspense>
     );
