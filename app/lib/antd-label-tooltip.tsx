@@ -1,15 +1,9 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
+import { antdDefault } from './antd-default.ts';
 
-// antd's es/ is ESM without "type": "module", so TypeScript sees `{ default }` where the bundler gives the
-// component (lib/antd-locale.ts).
-const Tooltip = lazy(async () => {
-  const module = await import('antd/es/tooltip/index.js');
-  return {
-    default: ('default' in module.default
-      ? module.default.default
-      : module.default) as typeof module.default.default,
-  };
-});
+const Tooltip = lazy(async () => ({
+  default: antdDefault((await import('antd/es/tooltip/index.js')).default),
+}));
 
 /**
  * Stands in, in the built app, for the Tooltip that antd's form label imports (scripts/antd-narrow-imports.ts)

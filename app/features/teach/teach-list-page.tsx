@@ -16,17 +16,14 @@ import { CategoryFilter } from '../../domains/teaching/category-filter.tsx';
 import { categoryPath, lastOfPath } from '../../domains/teaching/category-paths.ts';
 import { readableDate } from '../../domains/teaching/dates.ts';
 import { useArticlePage, useCategoryTree } from '../../domains/teaching/teaching-api.ts';
+import { antdDefault } from '../../lib/antd-default.ts';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
 import { useScreen } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 
-// The search field alone: antd's Input index brings the text area, password and code fields with it. antd's es/
-// is ESM without "type": "module", so TypeScript sees `{ default }` where the bundler gives the component
-// (lib/antd-locale.ts).
-const Search = (
-  'default' in SearchModule ? SearchModule.default : SearchModule
-) as typeof SearchModule.default;
+// The search field alone: antd's Input index brings the text area, password and code fields with it.
+const Search = antdDefault(SearchModule);
 
 /** Reads the list's filters from the address, so that a filtered page can be shared and survives a reload. */
 export function teachListFilters(search: URLSearchParams) {
