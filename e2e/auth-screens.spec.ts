@@ -64,6 +64,10 @@ test('the login screen in Chinese and English, wide and on a phone', async ({ pa
   await switchLanguage(page, 'zh');
   await expect(page.getByText('请输入邮箱')).toBeVisible();
   await expect(page.getByText('请输入图形验证码')).toBeVisible();
+  // Each field is marked and described by its error, and the errors sit in the fields' margins.
+  await expect(page.getByTestId('login-email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('login-email')).toHaveAccessibleDescription('请输入邮箱');
+  await shoot(page, 'login-errors-zh-1600');
 
   // The captcha image can be replaced.
   const first = await page.getByTestId('captcha-image').locator('img').getAttribute('src');

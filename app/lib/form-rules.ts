@@ -11,30 +11,41 @@ import { useTranslation } from './use-translation.ts';
 export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
 
 /**
- * An antd rule that checks a field with a shared zod schema, so that forms apply the server's own rules
- * (spec §5) and show its messages (shared/messages.ts) in the interface language. The schema runs on all the
- * form's values, so cross-field rules such as "the two passwords match" work; only the issues of this field
- * are reported.
+ * The first problem the shared zod schema finds with one field, in the interface language, or undefined. The
+ * schema runs on all the form's values, so cross-field rules such as "the two passwords match" work; only
+ * the issues of this field are reported. When the schema cannot be downloaded (the connection dropped),
+ * nothing is reported: the server checks the same rules.
+ */
+export async function checkField(
+  source: SchemaSource,
+  values: unknown,
+  field: string,
+): Promise<string | undefined> {
+  let schema: z.ZodType;
+  let message: typeof import('#shared/messages.ts')['message'];
+  try {
+    [schema, { message }] = await Promise.all([
+      typeof source === 'function' ? source() : source,
+      import('#shared/messages.ts'),
+    ]);
+  } catch {
+    return undefined;
+  }
+  const result = schema.safeParse(values);
+  if (result.success) return undefined;
+  const issue = result.error.issues.find((candidate) => candidate.path.join('.') === field);
+  return issue ? message(issue.message, currentLocale()) : undefined;
+}
+
+/**
+ * An antd rule that checks a field with a shared zod schema (checkField), so that forms apply the server's
+ * own rules (spec §5) and show its messages (shared/messages.ts) in the interface language.
  */
 export function zodRule(source: SchemaSource, field: string): FormRule {
   return ({ getFieldsValue }) => ({
     validator: async () => {
-      const values = getFieldsValue(true);
-      let schema: z.ZodType;
-      let message: typeof import('#shared/messages.ts')['message'];
-      try {
-        [schema, { message }] = await Promise.all([
-          typeof source === 'function' ? source() : source,
-          import('#shared/messages.ts'),
-        ]);
-      } catch {
-        // The rules could not be downloaded (the connection dropped): the server checks the same rules.
-        return;
-      }
-      const result = schema.safeParse(values);
-      if (result.success) return;
-      const issue = result.error.issues.find((candidate) => candidate.path.join('.') === field);
-      if (issue) throw new Error(message(issue.message, currentLocale()));
+      const problem = await checkField(source, getFieldsValue(true), field);
+      if (problem !== undefined) throw new Error(problem);
     },
   });
 }

@@ -1,9 +1,10 @@
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Flex, Form, type FormRule, Spin } from 'antd';
+import { Button, Flex, Spin } from 'antd';
 import { useState } from 'react';
 import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '#shared/constants.ts';
 import type { CaptchaResponse } from '#shared/schemas/auth.ts';
+import { type PlainForm, PlainFormItem } from '../../components/plain-form.tsx';
 import { TextInput } from '../../components/plain-inputs.ts';
 import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -45,32 +46,34 @@ function useAnnouncement(captcha: UseQueryResult<CaptchaResponse>): string {
  */
 export function CaptchaField({
   captcha,
-  rules,
+  field,
+  errors,
 }: {
   captcha: UseQueryResult<CaptchaResponse>;
-  rules: FormRule[];
+  /** The sign-in form's captcha field (its value, change and error state). */
+  field: ReturnType<PlainForm<{ captcha: string }>['textField']>;
+  errors: string[] | undefined;
 }) {
   const { t } = useTranslation('auth');
   const refresh = () => void captcha.refetch();
   const announcement = useAnnouncement(captcha);
   return (
-    <Form.Item required style={{ marginBottom: 20 }}>
+    <PlainFormItem field="captcha" errors={errors} marginBottom={20}>
       {/* On a phone the image does not leave the input enough room: the input takes its own line, and the
           image with its refresh button the next one. */}
       <Flex gap={8} align="center" wrap>
-        <Form.Item name="captcha" noStyle rules={rules} validateFirst>
-          <TextInput
-            data-testid="login-captcha"
-            aria-label={t('fields.captcha')}
-            placeholder={t('fields.captcha')}
-            prefix={<SafetyOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
-            maxLength={CAPTCHA_LENGTH}
-            autoComplete="off"
-            spellCheck={false}
-            size="large"
-            style={{ flex: '1 1 150px', minWidth: 0 }}
-          />
-        </Form.Item>
+        <TextInput
+          {...field}
+          data-testid="login-captcha"
+          aria-label={t('fields.captcha')}
+          placeholder={t('fields.captcha')}
+          prefix={<SafetyOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+          maxLength={CAPTCHA_LENGTH}
+          autoComplete="off"
+          spellCheck={false}
+          size="large"
+          style={{ flex: '1 1 150px', minWidth: 0 }}
+        />
         <Flex gap={8} align="center">
           {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only; the refresh button beside it is the control, for the keyboard too. */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above, the refresh button is the keyboard's way. */}
@@ -122,6 +125,6 @@ export function CaptchaField({
       <div role="status" aria-live="polite" style={VISUALLY_HIDDEN} data-testid="captcha-status">
         {announcement}
       </div>
-    </Form.Item>
+    </PlainFormItem>
   );
 }

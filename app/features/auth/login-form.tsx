@@ -1,16 +1,18 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Form, Spin } from 'antd';
+import { Alert, Button, Checkbox, Flex, Spin } from 'antd';
+import { SizeContextProvider } from 'antd/es/config-provider/SizeContext.js';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginRequest, LoginResponse } from '#shared/schemas/auth.ts';
 import { signInMessage } from '#shared/sign-in-messages.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
 import { ColorTag } from '../../components/color-tag.tsx';
+import { type FieldErrors, PlainFormItem, usePlainForm } from '../../components/plain-form.tsx';
 import { PasswordInput, TextInput } from '../../components/plain-inputs.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
-import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';
+import { checkField } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -25,6 +27,8 @@ const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-s
 
 type LoginValues = Omit<LoginRequest, 'captchaId'>;
 const FORM_FIELDS = ['email', 'password', 'captcha'] as const;
+const INITIAL_VALUES: LoginValues = { email: '', password: '', captcha: '', rememberMe: false };
+const checkLoginField = (values: LoginValues, field: string) => checkField(loginSchema, values, field);
 
 type FailedCode = typeof LOGIN_RESULT.locked | typeof LOGIN_RESULT.incorrectPassword;
 
@@ -47,12 +51,15 @@ interface LoginFormProps {
   onRestart: () => void;
 }
 
-/** Spec §2 login mode: e-mail, password, captcha, remember me; answers per result code (spec §4, §8). */
+/**
+ * Spec §2 login mode: e-mail, password, captcha, remember me; answers per result code (spec §4, §8). The
+ * screen is a first page, so its form is components/plain-form.tsx rather than antd's Form (same checks,
+ * same look).
+ */
 export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
-  const [form] = Form.useForm<LoginValues>();
-  useRevalidateOnLanguageChange(form);
+  const form = usePlainForm(INITIAL_VALUES, checkLoginField);
   const api = useApiClient();
   const captcha = useCaptcha();
   const navigate = useNavigate();
@@ -61,7 +68,6 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
   const [leaving, setLeaving] = useState(false);
   /** The password was right and the account signs in with a second factor: its step's token. */
   const [twoFactorToken, setTwoFactorToken] = useState<string | null>(null);
-  const rule = (field: string) => zodRule(loginSchema, field);
 
   const login = useMutation({
     mutationFn: (values: LoginValues) =>
@@ -78,7 +84,9 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
     else navigate('/', { replace: true });
   };
 
-  const submit = async (values: LoginValues) => {
+  const submit = async () => {
+    const values = await form.validate();
+    if (!values) return;
     setFailed(null);
     try {
       const result = await login.mutateAsync(values);
@@ -91,15 +99,18 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
         return;
       }
       setFailed(result.code);
-      form.setFieldValue('captcha', '');
+      form.setValue('captcha', '');
     } catch (error) {
-      form.setFieldValue('captcha', '');
+      form.setValue('captcha', '');
       if (error instanceof ApiError && error.status === 409) {
         onRestart();
         return;
       }
       if (error instanceof ApiError) {
-        applyFieldErrors(form, error.fieldErrors, FORM_FIELDS);
+        const marked: FieldErrors<LoginValues> = {};
+        for (const field of FORM_FIELDS)
+          if (error.fieldErrors[field]?.length) marked[field] = error.fieldErrors[field];
+        form.setErrors(marked);
         // 403 means the e-mail is not confirmed: the e-mail field already says so.
         if (error.status !== 403) for (const text of error.messages) void toast.error(text);
       }
@@ -119,76 +130,90 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
 
   const locale = currentLocale();
   return (
-    <Form<LoginValues>
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      initialValues={{ email: '', password: '', captcha: '', rememberMe: false }}
-      onFinish={(values) => void submit(values)}
-      data-testid="login-form"
-    >
-      {notice ? (
-        <Alert data-testid="login-notice" type="info" showIcon title={notice} style={{ marginBottom: 20 }} />
-      ) : null}
-      <Form.Item name="email" rules={[rule('email')]} validateFirst>
-        <TextInput
-          data-testid="login-email"
-          aria-label={t('fields.email')}
-          placeholder={t('fields.email')}
-          prefix={<MailOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
-          autoComplete="username"
-          inputMode="email"
-        />
-      </Form.Item>
-      <Form.Item name="password" rules={[rule('password')]} validateFirst>
-        <PasswordInput
-          data-testid="login-password"
-          aria-label={t('fields.password')}
-          placeholder={t('fields.password')}
-          prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
-          autoComplete="current-password"
-        />
-      </Form.Item>
-      <CaptchaField captcha={captcha} rules={[rule('captcha')]} />
-      <Flex justify="space-between" align="center" style={{ marginBottom: 20 }}>
-        <Form.Item name="rememberMe" valuePropName="checked" noStyle>
-          <Checkbox data-testid="login-remember">{t('login.rememberMe')}</Checkbox>
-        </Form.Item>
-        <Button type="link" onClick={onForgot} style={{ paddingInline: 0 }} data-testid="to-forgot">
-          {t('login.forgot')}
-        </Button>
-      </Flex>
-      {failed !== null ? (
-        <Alert
-          data-testid="login-outcome"
-          type="error"
-          showIcon
-          style={{ marginBottom: 20 }}
-          title={signInMessage(failed === LOGIN_RESULT.locked ? 'accountLocked' : 'incorrectLogin', locale)}
-          action={
-            <ColorTag tone="red" variant="outlined" style={{ fontFamily: 'monospace' }}>
-              {LOGIN_RESULT_NAME[failed]}
-            </ColorTag>
-          }
-        />
-      ) : null}
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        loading={login.isPending || leaving}
-        disabled={!captcha.data}
-        data-testid="login-submit"
+    // antd's Form made its fields and buttons large; the same size for them here.
+    <SizeContextProvider size="large">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        data-testid="login-form"
       >
-        {t('login.submit')}
-      </Button>
-      <div style={{ textAlign: 'center', marginTop: 20, color: 'rgba(0, 0, 0, 0.55)' }}>
-        {t('login.noAccount')}
-        <Button type="link" onClick={onRegister} style={{ paddingInline: 6 }} data-testid="to-register">
-          {t('login.register')}
+        {notice ? (
+          <Alert
+            data-testid="login-notice"
+            type="info"
+            showIcon
+            title={notice}
+            style={{ marginBottom: 20 }}
+          />
+        ) : null}
+        <PlainFormItem field="email" errors={form.errors.email}>
+          <TextInput
+            {...form.textField('email')}
+            data-testid="login-email"
+            aria-label={t('fields.email')}
+            placeholder={t('fields.email')}
+            prefix={<MailOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+            autoComplete="username"
+            inputMode="email"
+          />
+        </PlainFormItem>
+        <PlainFormItem field="password" errors={form.errors.password}>
+          <PasswordInput
+            {...form.textField('password')}
+            data-testid="login-password"
+            aria-label={t('fields.password')}
+            placeholder={t('fields.password')}
+            prefix={<LockOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
+            autoComplete="current-password"
+          />
+        </PlainFormItem>
+        <CaptchaField captcha={captcha} field={form.textField('captcha')} errors={form.errors.captcha} />
+        <Flex justify="space-between" align="center" style={{ marginBottom: 20 }}>
+          <Checkbox
+            id="rememberMe"
+            checked={form.values.rememberMe}
+            onChange={(event) => form.change('rememberMe', event.target.checked)}
+            data-testid="login-remember"
+          >
+            {t('login.rememberMe')}
+          </Checkbox>
+          <Button type="link" onClick={onForgot} style={{ paddingInline: 0 }} data-testid="to-forgot">
+            {t('login.forgot')}
+          </Button>
+        </Flex>
+        {failed !== null ? (
+          <Alert
+            data-testid="login-outcome"
+            type="error"
+            showIcon
+            style={{ marginBottom: 20 }}
+            title={signInMessage(failed === LOGIN_RESULT.locked ? 'accountLocked' : 'incorrectLogin', locale)}
+            action={
+              <ColorTag tone="red" variant="outlined" style={{ fontFamily: 'monospace' }}>
+                {LOGIN_RESULT_NAME[failed]}
+              </ColorTag>
+            }
+          />
+        ) : null}
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={login.isPending || leaving}
+          disabled={!captcha.data}
+          data-testid="login-submit"
+        >
+          {t('login.submit')}
         </Button>
-      </div>
-    </Form>
+        <div style={{ textAlign: 'center', marginTop: 20, color: 'rgba(0, 0, 0, 0.55)' }}>
+          {t('login.noAccount')}
+          <Button type="link" onClick={onRegister} style={{ paddingInline: 6 }} data-testid="to-register">
+            {t('login.register')}
+          </Button>
+        </div>
+      </form>
+    </SizeContextProvider>
   );
 }
