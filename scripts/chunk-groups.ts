@@ -28,7 +28,7 @@ import { LOCALES } from '../shared/constants.ts';
 // page's, with those of the antd components they use): they go into the shell groups, so the home page
 // does not download the icons of other pages to draw its own; the tutorial pages', the sign-in screen's and a
 // member's first pages' icons have a file of their own each (`visitor-icons`, `sign-in-icons`,
-// `member-icons`), less those they share, which stay in the `icons` files. The API contract with its schemas
+// `member-icons`), less those they share, which go into `first-page-icons`. The API contract with its schemas
 // and zod go into one `contract` file: the API client downloads it with a page's first call (a page that
 // calls nothing, like the home page for a visitor, does not load it), and forms that validate with the
 // shared schemas load it too. Route code (pages, the sign-in screens, the back office, editors, charts)
@@ -177,6 +177,7 @@ export function chunkGroups(appRoot: string) {
   let visitorIcons = new Set<string>();
   let memberIcons = new Set<string>();
   let ownSignInIcons = new Set<string>();
+  let sharedFirstPageIcons = new Set<string>();
   const antdEs = path.resolve(appRoot, '..', 'node_modules', 'antd', 'es');
 
   const plugin: Plugin = {
@@ -253,6 +254,15 @@ export function chunkGroups(appRoot: string) {
         ...memberPagesIcons,
       ])
         ownSignInIcons.delete(icon);
+      // Those two or three of them draw (antd's Alert and message icons, Input's eye): one small file of their
+      // own. In the route-split files they joined back-office icons, which every first page then downloaded.
+      const shellIcons = new Set([...icons.shell, ...icons['public-shell']]);
+      const drawnBy = [visitorPagesIcons, memberPagesIcons, signInIcons];
+      sharedFirstPageIcons = new Set(
+        [...new Set(drawnBy.flatMap((set) => [...set]))].filter(
+          (icon) => !shellIcons.has(icon) && drawnBy.filter((set) => set.has(icon)).length >= 2,
+        ),
+      );
     },
   };
 
@@ -297,9 +307,15 @@ export function chunkGroups(appRoot: string) {
         priority: 3,
       },
       {
+        name: 'first-page-icons',
+        test: (id: string) => ICON_MODULE.test(id) && sharedFirstPageIcons.has(iconNameOf(id)),
+        priority: 3,
+      },
+      {
         name: 'icons',
         test: (id: string) =>
           ICON_MODULE.test(id) &&
+          !sharedFirstPageIcons.has(iconNameOf(id)) &&
           !iconOf('shell', id) &&
           !iconOf('public-shell', id) &&
           !visitorIcons.has(iconNameOf(id)) &&

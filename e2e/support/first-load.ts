@@ -26,17 +26,17 @@ export const FIRST_LOAD_BAR_BYTES = 200 * 1024;
 
 /**
  * What CI holds each page to until it is under the bar (e2e/first-load.spec.ts): the last measured figure
- * (bench/first-load.bench.ts, 2026-11-29, night) and about 3 KB for the small differences between builds
- * and runs. Lower a ceiling when a page's figure goes down; never raise one to let a page grow.
+ * (bench/first-load.bench.ts, 2026-11-30) and about 3 KB for the small differences between builds and
+ * runs. Lower a ceiling when a page's figure goes down; never raise one to let a page grow.
  */
 export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name'], number> = {
   // Under the goal (160.6 KB).
   home: 164 * 1024,
-  // Under the bar (183.5 and 186.3 KB).
-  teach: 187 * 1024,
-  'teach-detail': 190 * 1024,
-  login: 224 * 1024,
-  'member strategies': 228 * 1024,
+  // Under the bar (182.9, 185.8 and 195.6 KB).
+  teach: 186 * 1024,
+  'teach-detail': 189 * 1024,
+  login: 199 * 1024,
+  'member strategies': 227 * 1024,
 };
 
 export type FirstLoad = {
