@@ -19,6 +19,8 @@ export default defineConfig({
           // with three) without starving each other's servers on 2 cores.
           fileParallelism: true,
           maxWorkers: 3,
+          // After the app's project (vitest runs projects with different worker counts one after the other).
+          sequence: { groupOrder: 1 },
           // One module graph per worker: every file builds its own app, databases and servers from these
           // modules, so they need not be evaluated again for each of them.
           isolate: false,
