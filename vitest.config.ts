@@ -14,13 +14,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // Server tests start real processes and databases and spend much of their time waiting on them:
-          // three files at a time overlap those waits (docs/operations.md, 2026-11-30: 172 s with two, 131 s
-          // with three) without starving each other's servers on 2 cores.
+          // Server tests start real processes and databases; keep them from starving each other on 2 cores.
           fileParallelism: true,
-          maxWorkers: 3,
-          // After the app's project (vitest runs projects with different worker counts one after the other).
-          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           // One module graph per worker: every file builds its own app, databases and servers from these
           // modules, so they need not be evaluated again for each of them.
           isolate: false,
