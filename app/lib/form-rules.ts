@@ -50,15 +50,25 @@ export function zodRule(source: SchemaSource, field: string): FormRule {
   });
 }
 
+/** The server's field errors (problem `errors`) for the form's own fields, in the fields' order. */
+export function formFieldErrors<F extends string>(
+  fieldErrors: Record<string, string[]>,
+  fields: readonly F[],
+): Partial<Record<F, string[]>> {
+  const marked: Partial<Record<F, string[]>> = {};
+  for (const field of fields) if (fieldErrors[field]?.length) marked[field] = fieldErrors[field];
+  return marked;
+}
+
 /** Puts the server's field errors (problem `errors`) on the form's fields; returns the fields it marked. */
 export function applyFieldErrors(
   form: FormInstance,
   fieldErrors: Record<string, string[]>,
   fields: readonly string[],
 ): string[] {
-  const marked = fields.filter((field) => (fieldErrors[field]?.length ?? 0) > 0);
-  form.setFields(marked.map((field) => ({ name: field, errors: fieldErrors[field] ?? [] })));
-  return marked;
+  const marked = Object.entries(formFieldErrors(fieldErrors, fields));
+  form.setFields(marked.map(([field, errors]) => ({ name: field, errors })));
+  return marked.map(([field]) => field);
 }
 
 /** Re-checks the fields that show an error when the interface language changes, so the errors follow it. */

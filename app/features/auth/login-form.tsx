@@ -8,11 +8,11 @@ import type { LoginRequest, LoginResponse } from '#shared/schemas/auth.ts';
 import { signInMessage } from '#shared/sign-in-messages.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
 import { ColorTag } from '../../components/color-tag.tsx';
-import { type FieldErrors, PlainFormItem, usePlainForm } from '../../components/plain-form.tsx';
+import { PlainFormItem, usePlainForm } from '../../components/plain-form.tsx';
 import { PasswordInput, TextInput } from '../../components/plain-inputs.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
-import { checkField } from '../../lib/form-rules.ts';
+import { checkField, formFieldErrors } from '../../lib/form-rules.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiClient } from '../../lib/use-api.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -107,10 +107,7 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
         return;
       }
       if (error instanceof ApiError) {
-        const marked: FieldErrors<LoginValues> = {};
-        for (const field of FORM_FIELDS)
-          if (error.fieldErrors[field]?.length) marked[field] = error.fieldErrors[field];
-        form.setErrors(marked);
+        form.setErrors(formFieldErrors(error.fieldErrors, FORM_FIELDS));
         // 403 means the e-mail is not confirmed: the e-mail field already says so.
         if (error.status !== 403) for (const text of error.messages) void toast.error(text);
       }
