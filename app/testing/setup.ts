@@ -4,6 +4,9 @@ import { afterEach, vi } from 'vitest';
 import { LOCALES } from '#shared/constants.ts';
 import { i18n, loadAdminTexts, loadTexts, startI18n } from '../lib/i18n.ts';
 import { detectLocale } from '../lib/locale.ts';
+import { skipOwnerStacks } from './owner-stacks.ts';
+
+skipOwnerStacks();
 
 /** jsdom's window width. */
 const JSDOM_WIDTH = 1024;
