@@ -530,9 +530,10 @@ test('article HTML cannot run script, stored or served raw', async ({ browser })
 
   visitorConsole.expectNone();
 
-  // Served raw (as if the server's cleaning had failed): DOMPurify keeps it inert. Chromium parses the raw
-  // HTML while DOMPurify inspects it and reports the inline handlers it sees to the CSP (blocked, nothing
-  // runs); those reports are the only console errors allowed here.
+  // Served raw (as if the server's cleaning had failed): the page's elements are rebuilt from the allow-list
+  // (components/rich-text/article-elements.ts), which keeps it inert. Should Chromium report an inline
+  // handler it sees while parsing to the CSP (blocked, nothing runs), those reports are the only console
+  // errors allowed here.
   visitorConsole.allow(/Executing inline event handler violates the following Content Security Policy/);
   await page.route(`**/Articles/GetArticle/${id}`, async (route) => {
     const response = await route.fetch();

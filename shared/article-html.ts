@@ -1,5 +1,5 @@
 // The one allow-list for article and strategy HTML (DESIGN §6). The server applies it when HTML is saved
-// (sanitize-html), the browser again right before showing it (DOMPurify).
+// (sanitize-html), the browser again right before showing it (app/components/rich-text/article-elements.ts).
 
 export const ARTICLE_TAGS = [
   'p',

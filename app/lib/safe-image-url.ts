@@ -1,5 +1,5 @@
-// Kept apart from the article HTML cleaner (components/rich-text/sanitize.ts): list pages show covers and
-// avatars without downloading DOMPurify.
+// Kept apart from the article HTML view (components/rich-text/article-elements.ts): list pages show covers
+// and avatars without downloading it.
 
 /**
  * An image address we are willing to load (covers, avatars): our uploads or our media; else null. Images of

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS, IMAGE_URL, LINK_REL } from '#shared/article-html.ts';
 
-// Article and strategy HTML is cleaned when it is saved (and the browser cleans it again with DOMPurify
+// Article and strategy HTML is cleaned when it is saved (and the browser applies the same allow-list again
 // when it shows it). Allowed: structure and text formatting, links to https/mailto, images from our own
 // uploads. Never: scripts, event handlers, style attributes, javascript: or data: URLs, frames. Images
 // from other https sites are copied into our uploads when the HTML is saved (services/external-images.ts),

@@ -22,7 +22,7 @@ import { useFeedback } from '../../lib/feedback.tsx';
 import { useFormLayout } from '../../lib/use-form-layout.ts';
 
 // The article editor (Tiptap, loaded lazily: see lazy-rich-text-editor.tsx). Its HTML is cleaned by the
-// server on save and by DOMPurify when shown; the editor itself only produces what the toolbar offers.
+// server on save and by the allow-list again when shown; the editor itself only produces what the toolbar offers.
 
 export interface RichTextEditorProps {
   /** HTML; read once when the editor starts. */

@@ -6,7 +6,7 @@ import { message as sharedMessage } from '#shared/messages.ts';
 import { ARTICLE_TEXT_MAX_LENGTH, type Article, addArticleRequest } from '#shared/schemas/teaching.ts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { LazyRichTextEditor } from '../../components/rich-text/lazy-rich-text-editor.tsx';
-import { hasArticleContent } from '../../components/rich-text/sanitize.ts';
+import { hasArticleContent } from '../../components/rich-text/rich-text-view.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { applyFieldErrors, useRevalidateOnLanguageChange, zodRule } from '../../lib/form-rules.ts';

@@ -13,7 +13,7 @@ import { readableDate } from './dates.ts';
 
 /**
  * A teaching article as members read it: cover, title, author, date, category, counters, the description
- * and the body (DOMPurify-cleaned). The admin detail page shows the very same view.
+ * and the body (rebuilt from the allow-list). The admin detail page shows the very same view.
  */
 export function ArticleView({ article, actions }: { article: Article; actions?: ReactNode }) {
   const { t } = useTranslation('teach');

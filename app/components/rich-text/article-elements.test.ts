@@ -1,20 +1,42 @@
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
-import { hasArticleContent, sanitizeArticleHtml } from './sanitize.ts';
+import { articleElements, hasArticleContent } from './article-elements.ts';
 
+/** What the page holds after React rendered the article's elements. */
 function parse(html: string): HTMLElement {
-  const holder = document.createElement('div');
-  holder.innerHTML = sanitizeArticleHtml(html);
-  return holder;
+  return render(createElement('article', null, articleElements(html))).container
+    .firstElementChild as HTMLElement;
 }
 
-describe('sanitizeArticleHtml', () => {
+describe('articleElements', () => {
   it('keeps the formatting the editor produces', () => {
     const html =
       '<h2>Title</h2><h3>Sub</h3><p><strong>bold</strong> <em>it</em> <u>u</u> <s>s</s></p>' +
       '<ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><blockquote><p>q</p></blockquote>' +
-      '<pre><code>const a = 1;</code></pre><hr><p>x<br>y</p>';
-    expect(sanitizeArticleHtml(html)).toBe(html);
+      '<pre><code>const a = 1;\n  return a &lt; 2 &amp;&amp; "x";</code></pre><hr><p>x<br>y &amp; z</p>';
+    expect(parse(html).innerHTML).toBe(html);
+  });
+
+  it('keeps the text of tags outside the allow-list, and drops what scripts, styles and frames hold', () => {
+    const root = parse(
+      '<div><span class="x">kept</span> <font color="red">too</font></div>' +
+        '<noscript><img src="/uploads/images/a.webp"></noscript><template><p>t</p></template>' +
+        '<textarea>t</textarea><math><mi>x</mi></math><!-- a comment -->',
+    );
+    expect(root.innerHTML).toBe('kept too');
+  });
+
+  it('never lets HTML inside text or attribute values become markup', () => {
+    const root = parse(
+      '<p>&lt;img src=x onerror=alert(1)&gt;</p>' +
+        '<img src="/uploads/images/a.webp" alt="&quot;><script>alert(1)</script>">',
+    );
+    expect(root.querySelector('script')).toBeNull();
+    expect(root.querySelectorAll('img')).toHaveLength(1);
+    expect(root.querySelector('p')?.textContent).toBe('<img src=x onerror=alert(1)>');
+    expect(root.querySelector('img')?.getAttribute('alt')).toBe('"><script>alert(1)</script>');
   });
 
   it('removes scripts, event handlers, style attributes and frames', () => {
@@ -40,11 +62,15 @@ describe('sanitizeArticleHtml', () => {
         '<a href="data:text/html,<script>alert(1)</script>">c</a><a href="http://plain.example">d</a>' +
         '<img src="x" onerror="alert(1)"><img src="data:image/png;base64,AAAA"><img src="javascript:alert(1)">',
     );
-    for (const link of root.querySelectorAll('a')) expect(link.hasAttribute('href')).toBe(false);
-    for (const image of root.querySelectorAll('img')) {
-      expect(image.hasAttribute('src')).toBe(false);
-      expect(image.hasAttribute('onerror')).toBe(false);
+    const links = root.querySelectorAll('a');
+    expect(links).toHaveLength(4);
+    for (const link of links) {
+      expect(link.hasAttribute('href')).toBe(false);
+      expect(link.hasAttribute('target')).toBe(false);
     }
+    expect(root.textContent).toBe('abcd');
+    // An image whose address is not one of our uploads is not shown at all.
+    expect(root.querySelector('img')).toBeNull();
   });
 
   it('opens allowed links in a new tab without handing over the page', () => {
@@ -58,7 +84,7 @@ describe('sanitizeArticleHtml', () => {
     expect(mail?.getAttribute('href')).toBe('mailto:desk@example.com');
   });
 
-  it('keeps uploaded images with their size and text, and drops the source of images elsewhere', () => {
+  it('keeps uploaded images with their size and text, and drops images from elsewhere', () => {
     const image = parse(
       '<img src="/uploads/images/a.webp" alt="chart" width="640" height="360" class="x" id="y">',
     ).querySelector('img');
@@ -67,8 +93,8 @@ describe('sanitizeArticleHtml', () => {
     expect(image?.getAttribute('width')).toBe('640');
     expect(image?.hasAttribute('class')).toBe(false);
     expect(image?.hasAttribute('id')).toBe(false);
-    const tracker = parse('<img src="https://cdn.example/a.png" alt="t">').querySelector('img');
-    expect(tracker?.hasAttribute('src')).toBe(false);
+    expect(parse('<img src="https://cdn.example/a.png" alt="t">').querySelector('img')).toBeNull();
+    expect(parse('<img src="/uploads/images/../../api/x.webp">').querySelector('img')).toBeNull();
   });
 });
 
