@@ -1,21 +1,20 @@
-import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { ClientToServerEvents, HubHandshake, ServerToClientEvents } from '#shared/realtime.ts';
 import { HUB_EVENTS, HUB_PATH } from '#shared/realtime-names.ts';
+import { createHubSocket, type HubSocketClient, type HubSocketOptions } from './hub-socket.ts';
 
-// The socket.io connection to /AdvisoryHub (DESIGN §5). The handshake's auth is a function, so every
-// (re)connection sends the current access token and the id of the last event seen; the server then replays
-// what was missed or sends a fresh snapshot. The socket.io client is loaded with the first connection, so
-// that visitors who are not signed in never download it.
+// The socket.io connection to /AdvisoryHub (DESIGN §5), through our own small client (hub-socket.ts: the
+// same protocol, over WebSocket only), which only signed-in pages load. The handshake's auth is a function,
+// so every (re)connection sends the current access token and the id of the last event seen; the server then
+// replays what was missed or sends a fresh snapshot.
 
-export type HubSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type HubSocket = HubSocketClient<ServerToClientEvents, ClientToServerEvents>;
+export type { HubSocketOptions };
 export type HubEventName = keyof ServerToClientEvents;
 export type HubPayload<K extends HubEventName> = Parameters<ServerToClientEvents[K]>[0];
 export type HubHandlers = { [K in HubEventName]: (payload: HubPayload<K>) => void };
 
 /** connecting: first attempt; connected; reconnecting: lost or refused, trying again; closed: stopped. */
 export type HubStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';
-
-export type HubSocketOptions = Partial<ManagerOptions & SocketOptions>;
 
 export interface HubConnectionOptions {
   /** The current access token (renewed when about to expire); null when signed out. */
@@ -24,7 +23,7 @@ export interface HubConnectionOptions {
   onStatus?(status: HubStatus): void;
   /** The server closed the connection: the person's access changed (roles, expiry, session). */
   onServerDisconnect?(): void;
-  /** Makes the socket (tests: a fake); by default socket.io's, loaded on first use. */
+  /** Makes the socket (tests: a fake); by default our socket.io client's (hub-socket.ts). */
   createSocket?(options: HubSocketOptions): HubSocket;
   /** Delay before asking again after the server refused or closed the connection. */
   retryDelay?(attempt: number): number;
@@ -47,21 +46,6 @@ export function defaultRetryDelay(attempt: number): number {
 
 type SocketFactory = (options: HubSocketOptions) => HubSocket;
 
-let browserSocket: Promise<SocketFactory> | undefined;
-function loadBrowserSocket(): Promise<SocketFactory> {
-  browserSocket ??= import('socket.io-client').then(
-    ({ io }): SocketFactory =>
-      (options) =>
-        io(options),
-    (error: unknown) => {
-      // Asked again on the next attempt (a deployment replaced the file, the network dropped).
-      browserSocket = undefined;
-      throw error;
-    },
-  );
-  return browserSocket;
-}
-
 export function openHubConnection(options: HubConnectionOptions): HubConnection {
   const retryDelay = options.retryDelay ?? defaultRetryDelay;
   let lastEventId = 0;
@@ -69,7 +53,6 @@ export function openHubConnection(options: HubConnectionOptions): HubConnection 
   let closed = false;
   let attempts = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Undefined until the client is loaded. */
   let socket: HubSocket | undefined;
 
   const setStatus = (next: HubStatus) => {
@@ -111,7 +94,7 @@ export function openHubConnection(options: HubConnectionOptions): HubConnection 
         // Stored events carry their id; live trading changes are not stored (ordered by their own seq).
         if ('eventId' in payload && payload.eventId > lastEventId) lastEventId = payload.eventId;
       };
-      // socket.io's typed `on` cannot relate a generic event name to its listener.
+      // The typed `on` cannot relate a generic event name to its listener.
       connection.on(name, listener as never);
     }
     for (const name of Object.values(HUB_EVENTS)) listen(name);
@@ -142,17 +125,8 @@ export function openHubConnection(options: HubConnectionOptions): HubConnection 
     connection.connect();
   }
 
-  const load = () => {
-    loadBrowserSocket().then(start, () => {
-      if (closed) return;
-      setStatus('reconnecting');
-      retry(load);
-    });
-  };
-
   options.onStatus?.(status);
-  if (options.createSocket) start(options.createSocket);
-  else load();
+  start(options.createSocket ?? createHubSocket);
 
   return {
     close() {
