@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { DatePicker, Empty } from 'antd';
-import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
+// The app's dayjs, set to the interface language, as the pages with date pickers import it: alone, this file
+// would otherwise read dates in dayjs' default English (the other files' imports used to set it up).
+import { dayjs } from '../lib/dayjs.ts';
 import { changeLocale } from '../lib/i18n.ts';
 import { LOCALE_STORAGE_KEY } from '../lib/locale.ts';
 import { renderApp } from '../testing/render-app.tsx';
