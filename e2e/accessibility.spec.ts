@@ -159,7 +159,7 @@ async function waitUntilLoaded(page: Page, view: AuditedView) {
   // Lists and cards load after the frame: wait until no spinner or skeleton is left.
   await expect(
     page.locator(
-      '.ant-spin-spinning, .ant-spin-blur, .ant-skeleton-active, .portal-avatar-pending, .portal-placeholder-shape',
+      '.ant-spin-spinning, .ant-spin-blur, .portal-busy-on, .ant-skeleton-active, .portal-avatar-pending, .portal-placeholder-shape',
     ),
   ).toHaveCount(0, {
     timeout: 10_000,

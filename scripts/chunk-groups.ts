@@ -84,9 +84,9 @@ const RESIZE_OBSERVER_MODULE = /[\\/]node_modules[\\/]@rc-component[\\/]resize-o
 
 /** The files whose static imports make up each shell group. */
 const SHELL_ROOTS = {
-  // With what every layout's header draws (the brand, the language switch) and the text, panel and tag pieces
-  // the first pages and the sign-in screen draw instead of antd's Typography, Card and Tag (a file of their own
-  // would cost each first page a request for half a kilobyte).
+  // With what every layout's header draws (the brand, the language switch) and the text, panel, tag, flex and
+  // alert pieces the first pages and the sign-in screen draw instead of antd's Typography, Card, Tag, Flex and
+  // Alert (a file of their own would cost each first page a request for half a kilobyte).
   shell: [
     'app/app.tsx',
     'app/components/route-outlet.tsx',
@@ -96,6 +96,8 @@ const SHELL_ROOTS = {
     'app/components/prose.tsx',
     'app/components/panel.tsx',
     'app/components/color-tag.tsx',
+    'app/components/stack.tsx',
+    'app/components/inline-alert.tsx',
   ],
   'public-shell': ['app/layouts/public-layout.tsx'],
   'signed-in': ['app/layouts/signed-in-extras.tsx'],

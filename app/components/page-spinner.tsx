@@ -1,5 +1,5 @@
-import { Spin } from 'antd';
 import { useTranslation } from '../lib/use-translation.ts';
+import { Spinner } from './spinner.tsx';
 
 /** Centred spinner shown while a lazily loaded page (or the app itself) loads. */
 export function PageSpinner() {
@@ -17,7 +17,7 @@ export function PageSpinner() {
         width: '100%',
       }}
     >
-      <Spin size="large" aria-label={t('loading')} />
+      <Spinner size="large" label={t('loading')} />
     </div>
   );
 }

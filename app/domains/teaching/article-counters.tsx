@@ -1,7 +1,7 @@
 import { EyeOutlined, LikeOutlined, MessageOutlined, StarOutlined } from '@ant-design/icons';
-import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
+import { Stack } from '../../components/stack.tsx';
 import { useTranslation } from '../../lib/use-translation.ts';
 
 const VISUALLY_HIDDEN = {
@@ -36,7 +36,7 @@ export function ArticleCounters({ article, size = 13 }: { article: Counted; size
     },
   ];
   return (
-    <Flex gap={12} wrap align="center" style={{ color: 'rgba(0, 0, 0, 0.5)', fontSize: size }}>
+    <Stack gap={12} wrap align="center" style={{ color: 'rgba(0, 0, 0, 0.5)', fontSize: size }}>
       {items.map((item) => (
         // The browser's own hint on hover: antd's Tooltip would bring the pop-up engine (10 KB) to the
         // tutorial list's first load for four words.
@@ -53,6 +53,6 @@ export function ArticleCounters({ article, size = 13 }: { article: Counted; size
           <span>{format.format(item.value)}</span>
         </span>
       ))}
-    </Flex>
+    </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import { CalendarOutlined, FolderOutlined } from '@ant-design/icons';
-import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import type { Article } from '#shared/schemas/teaching.ts';
 import { ColorTag } from '../../components/color-tag.tsx';
 import { PersonPicture } from '../../components/person-picture.tsx';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
+import { Stack } from '../../components/stack.tsx';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { ArticleCounters } from './article-counters.tsx';
@@ -40,11 +40,11 @@ export function ArticleView({ article, actions }: { article: Article; actions?: 
       <Heading level={1} style={{ fontSize: 28, lineHeight: 1.35, marginTop: 0 }} testId="article-title">
         {article.headLine}
       </Heading>
-      <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
-        <Flex gap={8} align="center" data-testid="article-author">
+      <Stack gap={16} wrap align="center" style={{ marginBottom: 16 }}>
+        <Stack gap={8} align="center" testId="article-author">
           <PersonPicture size={32} src={safeImageUrl(article.authorPicture)} />
           <Text style={{ fontWeight: 600 }}>{article.authorName}</Text>
-        </Flex>
+        </Stack>
         <Text secondary style={{ fontSize: 13 }}>
           <CalendarOutlined style={{ marginInlineEnd: 6 }} />
           {t('detail.published', { date: readableDate(article.createTime) })}
@@ -56,7 +56,7 @@ export function ArticleView({ article, actions }: { article: Article; actions?: 
           </ColorTag>
         ) : null}
         <ArticleCounters article={article} />
-      </Flex>
+      </Stack>
       <Paragraph
         testId="article-description"
         style={{

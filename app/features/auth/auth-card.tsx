@@ -1,6 +1,7 @@
-import { type ResultProps, Spin } from 'antd';
+import type { ResultProps } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Panel } from '../../components/panel.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 import { StatusNotice } from '../../components/status-notice.tsx';
 import { useTranslation } from '../../lib/use-translation.ts';
 
@@ -41,7 +42,7 @@ export function AuthCard({
 export function AuthProgress({ testId, title }: { testId: string; title: string }) {
   return (
     <AuthCard testId={testId} title={title}>
-      <StatusNotice icon={<Spin size="large" />} title={title} />
+      <StatusNotice icon={<Spinner size="large" />} title={title} />
     </AuthCard>
   );
 }
@@ -60,7 +61,7 @@ function AuthOutcomeLoading() {
   const { t } = useTranslation();
   return (
     <div style={{ padding: 48, textAlign: 'center' }}>
-      <Spin aria-label={t('loading')} />
+      <Spinner label={t('loading')} />
     </div>
   );
 }

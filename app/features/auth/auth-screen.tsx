@@ -1,7 +1,7 @@
-import { Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Heading, Paragraph } from '../../components/prose.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 import { useAuthClient } from '../../lib/auth/auth-context.tsx';
 import { loginPath } from '../../lib/auth/auth-paths.ts';
 import { AuthenticationResultStatus } from '../../lib/auth/auth-state.ts';
@@ -126,7 +126,7 @@ export function AuthScreen({ initialMode, interaction, notice = null, reset = nu
             <Suspense
               fallback={
                 <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
-                  <Spin aria-label={tCommon('loading')} />
+                  <Spinner label={tCommon('loading')} />
                 </div>
               }
             >

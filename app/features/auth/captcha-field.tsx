@@ -1,11 +1,13 @@
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Flex, Spin } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '#shared/constants.ts';
 import type { CaptchaResponse } from '#shared/schemas/auth.ts';
 import { type PlainForm, PlainFormItem } from '../../components/plain-form.tsx';
 import { TextInput } from '../../components/plain-inputs.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { Stack } from '../../components/stack.tsx';
 import { TEXT_COLORS } from '../../lib/theme.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { captchaImageSource } from './auth-api.ts';
@@ -61,7 +63,7 @@ export function CaptchaField({
     <PlainFormItem field="captcha" errors={errors} marginBottom={20}>
       {/* On a phone the image does not leave the input enough room: the input takes its own line, and the
           image with its refresh button the next one. */}
-      <Flex gap={8} align="center" wrap>
+      <Stack gap={8} align="center" wrap>
         <TextInput
           {...field}
           data-testid="login-captcha"
@@ -74,7 +76,7 @@ export function CaptchaField({
           size="large"
           style={{ flex: '1 1 150px', minWidth: 0 }}
         />
-        <Flex gap={8} align="center">
+        <Stack gap={8} align="center">
           {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only; the refresh button beside it is the control, for the keyboard too. */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above, the refresh button is the keyboard's way. */}
           <div
@@ -107,7 +109,7 @@ export function CaptchaField({
             ) : captcha.isError && !captcha.isFetching ? (
               <span style={{ fontSize: 12, color: TEXT_COLORS.muted }}>{t('captcha.failed')}</span>
             ) : (
-              <Spin size="small" />
+              <Spinner size="small" />
             )}
           </div>
           {/* The browser's own hint, not antd's Tooltip: the pop-up engine is not worth its bytes on the
@@ -120,8 +122,8 @@ export function CaptchaField({
             onClick={refresh}
             loading={captcha.isFetching}
           />
-        </Flex>
-      </Flex>
+        </Stack>
+      </Stack>
       <div role="status" aria-live="polite" style={VISUALLY_HIDDEN} data-testid="captcha-status">
         {announcement}
       </div>

@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Spin } from 'antd';
+import { Button, Checkbox } from 'antd';
 import { SizeContextProvider } from 'antd/es/config-provider/SizeContext.js';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,8 +8,11 @@ import type { LoginRequest, LoginResponse } from '#shared/schemas/auth.ts';
 import { signInMessage } from '#shared/sign-in-messages.ts';
 import { LOGIN_RESULT, LOGIN_RESULT_NAME } from '#shared/trading.ts';
 import { ColorTag } from '../../components/color-tag.tsx';
+import { InlineAlert } from '../../components/inline-alert.tsx';
 import { PlainFormItem, usePlainForm } from '../../components/plain-form.tsx';
 import { PasswordInput, TextInput } from '../../components/plain-inputs.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { Stack } from '../../components/stack.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { checkField, formFieldErrors } from '../../lib/form-rules.ts';
@@ -119,7 +122,7 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
   if (twoFactorToken)
     return (
       <Suspense
-        fallback={<Spin aria-label={tCommon('loading')} style={{ display: 'block', margin: '24px auto' }} />}
+        fallback={<Spinner label={tCommon('loading')} style={{ display: 'block', margin: '24px auto' }} />}
       >
         <TwoFactorStep token={twoFactorToken} onSignedIn={signedIn} onRestart={onRestart} />
       </Suspense>
@@ -137,13 +140,9 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
         data-testid="login-form"
       >
         {notice ? (
-          <Alert
-            data-testid="login-notice"
-            type="info"
-            showIcon
-            title={notice}
-            style={{ marginBottom: 20 }}
-          />
+          <InlineAlert testId="login-notice" type="info" style={{ marginBottom: 20 }}>
+            {notice}
+          </InlineAlert>
         ) : null}
         <PlainFormItem field="email" errors={form.errors.email}>
           <TextInput
@@ -167,7 +166,7 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
           />
         </PlainFormItem>
         <CaptchaField captcha={captcha} field={form.textField('captcha')} errors={form.errors.captcha} />
-        <Flex justify="space-between" align="center" style={{ marginBottom: 20 }}>
+        <Stack justify="space-between" align="center" style={{ marginBottom: 20 }}>
           <Checkbox
             id="rememberMe"
             checked={form.values.rememberMe}
@@ -179,20 +178,20 @@ export function LoginForm({ notice, onForgot, onRegister, onRestart }: LoginForm
           <Button type="link" onClick={onForgot} style={{ paddingInline: 0 }} data-testid="to-forgot">
             {t('login.forgot')}
           </Button>
-        </Flex>
+        </Stack>
         {failed !== null ? (
-          <Alert
-            data-testid="login-outcome"
+          <InlineAlert
+            testId="login-outcome"
             type="error"
-            showIcon
             style={{ marginBottom: 20 }}
-            title={signInMessage(failed === LOGIN_RESULT.locked ? 'accountLocked' : 'incorrectLogin', locale)}
             action={
               <ColorTag tone="red" variant="outlined" style={{ fontFamily: 'monospace' }}>
                 {LOGIN_RESULT_NAME[failed]}
               </ColorTag>
             }
-          />
+          >
+            {signInMessage(failed === LOGIN_RESULT.locked ? 'accountLocked' : 'incorrectLogin', locale)}
+          </InlineAlert>
         ) : null}
         <Button
           type="primary"

@@ -1,11 +1,12 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { Empty, Flex, theme } from 'antd';
+import { Empty, theme } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { Article, Comment } from '#shared/schemas/teaching.ts';
 import { PersonPicture } from '../../components/person-picture.tsx';
 import { PlaceholderBlock, PlaceholderLines } from '../../components/placeholder.tsx';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { Stack } from '../../components/stack.tsx';
 import { articleStatusKind } from '../../domains/teaching/article-status.ts';
 import { tableDateTime } from '../../domains/teaching/dates.ts';
 import { useComments } from '../../domains/teaching/teaching-api.ts';
@@ -59,11 +60,11 @@ export function CommentsSection({ article }: { article: Article }) {
           data-testid="no-comments"
         />
       ) : (
-        <Flex vertical data-testid="comment-list">
+        <Stack vertical testId="comment-list">
           {comments.data.map((comment) => (
             <CommentItem key={comment.id} comment={comment} articleId={article.id} />
           ))}
-        </Flex>
+        </Stack>
       )}
     </section>
   );
@@ -81,10 +82,10 @@ function CommentBoxLoading() {
 
 function CommentItem({ comment, articleId }: { comment: Comment; articleId: number }) {
   return (
-    <Flex gap={12} style={{ padding: '14px 0', borderBottom: '1px solid #f0f0f0' }} data-testid="comment">
+    <Stack gap={12} style={{ padding: '14px 0', borderBottom: '1px solid #f0f0f0' }} testId="comment">
       <PersonPicture size={36} src={safeImageUrl(comment.authorPicture)} />
-      <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
-        <Flex gap={8} align="baseline" wrap>
+      <Stack vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={8} align="baseline" wrap>
           <Text style={{ fontWeight: 600 }}>{comment.authorName}</Text>
           <Text secondary style={{ fontSize: 12 }}>
             {tableDateTime(comment.createTime)}
@@ -94,14 +95,14 @@ function CommentItem({ comment, articleId }: { comment: Comment; articleId: numb
               <CommentDelete commentId={comment.id} articleId={articleId} />
             </Suspense>
           ) : null}
-        </Flex>
+        </Stack>
         <Paragraph
           style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
           testId="comment-content"
         >
           {comment.content}
         </Paragraph>
-      </Flex>
-    </Flex>
+      </Stack>
+    </Stack>
   );
 }

@@ -6,7 +6,7 @@ import {
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Article } from '#shared/schemas/teaching.ts';
@@ -14,6 +14,7 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { PlaceholderBlock, PlaceholderLines } from '../../components/placeholder.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { Stack } from '../../components/stack.tsx';
 import { articleIdOf } from '../../domains/teaching/article-params.ts';
 import { articleStatusKind } from '../../domains/teaching/article-status.ts';
 import { ArticleView } from '../../domains/teaching/article-view.tsx';
@@ -114,8 +115,8 @@ function Reactions({ article }: { article: Article }) {
   const pending = (kind: ReactionKind) => reaction.isPending && reaction.variables === kind;
 
   return (
-    <Flex vertical align="center" gap={12} data-testid="article-reactions">
-      <Flex gap={12} justify="center" wrap>
+    <Stack vertical align="center" gap={12} testId="article-reactions">
+      <Stack gap={12} justify="center" wrap>
         <Button
           size="large"
           shape="round"
@@ -148,9 +149,9 @@ function Reactions({ article }: { article: Article }) {
             {article.collectCount}
           </span>
         </Button>
-      </Flex>
+      </Stack>
       {engagement === 'signed-out' ? (
-        <Flex gap={8} align="center" wrap justify="center" data-testid="engage-hint">
+        <Stack gap={8} align="center" wrap justify="center" testId="engage-hint">
           <span style={{ color: 'rgba(0, 0, 0, 0.55)' }}>{t('detail.signInHint')}</span>
           <LinkButton
             size="small"
@@ -162,13 +163,13 @@ function Reactions({ article }: { article: Article }) {
           >
             {t('detail.signIn')}
           </LinkButton>
-        </Flex>
+        </Stack>
       ) : null}
       {engagement === 'not-member' ? (
         <span style={{ color: 'rgba(0, 0, 0, 0.55)', textAlign: 'center' }} data-testid="engage-hint">
           {t('detail.notMemberHint')}
         </span>
       ) : null}
-    </Flex>
+    </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import type { AdvisoryDto } from '#shared/realtime.ts';
 import { ColorTag } from '../../components/color-tag.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { Heading, Text } from '../../components/prose.tsx';
 import { RichTextView } from '../../components/rich-text/rich-text-view.tsx';
+import { Stack } from '../../components/stack.tsx';
 import { useReact } from '../../domains/advisories/reaction-api.ts';
 import { REACTIONS, type ReactionKind, reactionKey } from '../../domains/advisories/reaction-kinds.tsx';
 import { localDateTime } from '../../lib/date-format.ts';
@@ -40,7 +41,7 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
   return (
     <Panel testId="advisory-card">
       <article aria-labelledby={`advisory-${advisory.id}-title`} data-advisory-id={advisory.id}>
-        <Flex justify="space-between" align="flex-start" gap={12} wrap>
+        <Stack justify="space-between" align="flex-start" gap={12} wrap>
           <Heading level={4} id={`advisory-${advisory.id}-title`} style={{ margin: 0, flex: '1 1 260px' }}>
             {advisory.title}
             {fresh ? (
@@ -57,18 +58,18 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
             <ClockCircleOutlined style={{ marginInlineEnd: 6 }} />
             <time dateTime={advisory.createdTimestamp}>{localDateTime(advisory.createdTimestamp)}</time>
           </Text>
-        </Flex>
-        <Flex gap={6} wrap align="center" style={{ margin: '10px 0 16px' }}>
+        </Stack>
+        <Stack gap={6} wrap align="center" style={{ margin: '10px 0 16px' }}>
           <Text secondary>{t('trading.traders')}</Text>
           {advisory.traders.map((trader) => (
             <ColorTag key={trader.id} icon={<UserOutlined />} tone="blue" variant="outlined">
               {trader.keyName}
             </ColorTag>
           ))}
-        </Flex>
-        {/* Cleaned by DOMPurify right before it is shown (and by the server when it was saved). */}
+        </Stack>
+        {/* Rebuilt from the allow-list before it is shown (the server cleaned it when it was saved). */}
         <RichTextView html={advisory.content} testId="advisory-content" />
-        <Flex
+        <Stack
           gap={8}
           wrap
           role="group"
@@ -95,7 +96,7 @@ export function AdvisoryCard({ advisory, counts, mine, fresh }: AdvisoryCardProp
               </span>
             </Button>
           ))}
-        </Flex>
+        </Stack>
       </article>
     </Panel>
   );

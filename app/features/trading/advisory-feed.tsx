@@ -1,10 +1,12 @@
 import { BellOutlined, DisconnectOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex } from 'antd';
+import { Button, Empty } from 'antd';
 import { useEffect, useState } from 'react';
+import { InlineAlert } from '../../components/inline-alert.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { PlaceholderLines } from '../../components/placeholder.tsx';
 import { Text } from '../../components/prose.tsx';
+import { Stack } from '../../components/stack.tsx';
 import { countsOf } from '../../lib/hub/hub-cache.ts';
 import {
   useAdvisoryCounts,
@@ -50,29 +52,29 @@ export function AdvisoryFeed() {
   const [shown, setShown] = useState(PAGE);
 
   const header = (
-    <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+    <Stack justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
       <div style={{ minWidth: 0 }}>
         <Text secondary>{t('trading.feedIntro')}</Text>
       </div>
-      <Flex gap={16} align="center" wrap>
+      <Stack gap={16} align="center" wrap>
         <LiveBadge />
         <LinkButton to={SUBSCRIBE_PATH} icon={<BellOutlined />} data-testid="manage-subscriptions">
           {t('trading.manageSubscriptions')}
         </LinkButton>
-      </Flex>
-    </Flex>
+      </Stack>
+    </Stack>
   );
 
   const offline =
     status === 'reconnecting' ? (
-      <Alert
+      <InlineAlert
         type="warning"
-        showIcon
         icon={<DisconnectOutlined />}
-        title={tLive('hub.reconnecting')}
         style={{ marginBottom: 16 }}
-        data-testid="hub-offline"
-      />
+        testId="hub-offline"
+      >
+        {tLive('hub.reconnecting')}
+      </InlineAlert>
     ) : null;
 
   if (feed.isPending) {
@@ -99,14 +101,14 @@ export function AdvisoryFeed() {
             data-testid="advisory-feed-empty"
             image={Empty.PRESENTED_IMAGE_SIMPLE}
             description={
-              <Flex vertical gap={4}>
+              <Stack vertical gap={4}>
                 <Text style={{ fontWeight: 600 }}>
                   {subscribed ? t('trading.empty.noneYet') : t('trading.empty.notSubscribed')}
                 </Text>
                 <Text secondary>
                   {subscribed ? t('trading.empty.noneYetHint') : t('trading.empty.notSubscribedHint')}
                 </Text>
-              </Flex>
+              </Stack>
             }
           >
             <LinkButton type="primary" to={SUBSCRIBE_PATH} icon={<BellOutlined />} data-testid="go-subscribe">
@@ -122,7 +124,7 @@ export function AdvisoryFeed() {
     <div data-testid="advisory-feed">
       {header}
       {offline}
-      <Flex vertical gap={16} component="section" aria-label={t('trading.feedLabel')}>
+      <Stack as="section" vertical gap={16} aria-label={t('trading.feedLabel')}>
         {advisories.slice(0, shown).map((advisory) => (
           <AdvisoryCard
             key={advisory.id}
@@ -132,13 +134,13 @@ export function AdvisoryFeed() {
             fresh={fresh.has(advisory.id)}
           />
         ))}
-      </Flex>
+      </Stack>
       {advisories.length > shown ? (
-        <Flex justify="center" style={{ marginTop: 16 }}>
+        <Stack justify="center" style={{ marginTop: 16 }}>
           <Button onClick={() => setShown((count) => count + PAGE)} data-testid="feed-more">
             {t('trading.showMore', { count: advisories.length - shown })}
           </Button>
-        </Flex>
+        </Stack>
       ) : null}
     </div>
   );
