@@ -1,6 +1,5 @@
 import { ReadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex } from 'antd';
-import SearchModule from 'antd/es/input/Search.js';
+import { Button, Empty } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { TEACH_PAGE_SIZE } from '#shared/constants.ts';
 import type { ArticleSummary } from '#shared/schemas/teaching.ts';
@@ -11,19 +10,17 @@ import { PersonPicture } from '../../components/person-picture.tsx';
 import { PlaceholderLines } from '../../components/placeholder.tsx';
 import { Heading, Paragraph, Text } from '../../components/prose.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { SearchField } from '../../components/search-field.tsx';
+import { Stack } from '../../components/stack.tsx';
 import { ArticleCounters } from '../../domains/teaching/article-counters.tsx';
 import { CategoryFilter } from '../../domains/teaching/category-filter.tsx';
 import { categoryPath, lastOfPath } from '../../domains/teaching/category-paths.ts';
 import { readableDate } from '../../domains/teaching/dates.ts';
 import { useArticlePage, useCategoryTree } from '../../domains/teaching/teaching-api.ts';
-import { antdDefault } from '../../lib/antd-default.ts';
 import { safeImageUrl } from '../../lib/safe-image-url.ts';
 import { BRAND_COLORS } from '../../lib/theme.ts';
 import { useScreen } from '../../lib/use-media-query.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
-
-// The search field alone: antd's Input index brings the text area, password and code fields with it.
-const Search = antdDefault(SearchModule);
 
 /** Reads the list's filters from the address, so that a filtered page can be shared and survives a reload. */
 export function teachListFilters(search: URLSearchParams) {
@@ -72,16 +69,16 @@ export function TeachListPage() {
       }}
     >
       <title>{`${t('list.documentTitle')} · ${tCommon('product.name')}`}</title>
-      <Flex vertical gap={4} style={{ marginBottom: 20 }}>
+      <Stack vertical gap={4} style={{ marginBottom: 20 }}>
         <Heading level={2} style={{ margin: 0, fontSize: phone ? 22 : 28 }}>
           <ReadOutlined style={{ color: BRAND_COLORS.gold, marginInlineEnd: 10 }} />
           {t('list.heading')}
         </Heading>
         <Text secondary>{t('list.subtitle')}</Text>
-      </Flex>
+      </Stack>
 
       <Panel padding={phone ? 12 : 16} style={{ marginBottom: 20 }}>
-        <Flex gap={12} wrap align="center">
+        <Stack gap={12} wrap align="center">
           <CategoryFilter
             tree={tree.data ?? []}
             value={categoryPath(tree.data ?? [], filters.category)}
@@ -90,33 +87,31 @@ export function TeachListPage() {
             ariaLabel={t('fields.classification')}
             testId="teach-category-filter"
           />
-          <Search
+          <SearchField
             key={filters.title}
             defaultValue={filters.title}
-            allowClear
             placeholder={t('list.searchPlaceholder')}
-            aria-label={t('list.searchPlaceholder')}
-            enterButton={t('list.search')}
+            buttonText={t('list.search')}
             onSearch={(value) => update({ title: value.trim() })}
             style={{ width: phone ? '100%' : 340 }}
-            data-testid="teach-search"
+            testId="teach-search"
           />
           {page.data ? (
             <Text secondary style={{ marginInlineStart: 'auto' }} testId="teach-total">
               {t('list.total', { count: page.data.total })}
             </Text>
           ) : null}
-        </Flex>
+        </Stack>
       </Panel>
 
       {page.isPending ? (
-        <Flex vertical gap={16} data-testid="teach-list-loading">
+        <Stack vertical gap={16} testId="teach-list-loading">
           {[0, 1, 2].map((key) => (
             <Panel key={key}>
               <PlaceholderLines rows={3} />
             </Panel>
           ))}
-        </Flex>
+        </Stack>
       ) : page.isError ? (
         <QueryError onRetry={() => void page.refetch()} />
       ) : page.data.records.length === 0 ? (
@@ -133,11 +128,11 @@ export function TeachListPage() {
         </Panel>
       ) : (
         <>
-          <Flex vertical gap={16} style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}>
+          <Stack vertical gap={16} style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}>
             {page.data.records.map((article) => (
               <ArticleCard key={article.id} article={article} phone={phone} />
             ))}
-          </Flex>
+          </Stack>
           <Pager
             style={{ marginTop: 24 }}
             current={filters.page}
@@ -161,7 +156,7 @@ function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boole
   const cover = safeImageUrl(article.picture);
   return (
     <Panel hoverable padding={phone ? 12 : 20} testId="teach-card">
-      <Flex gap={phone ? 12 : 24} vertical={phone} align="stretch">
+      <Stack gap={phone ? 12 : 24} vertical={phone} align="stretch">
         {cover ? (
           <Link to={to} tabIndex={-1} aria-hidden style={{ flexShrink: 0, order: phone ? 0 : 1 }}>
             <img
@@ -178,23 +173,23 @@ function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boole
             />
           </Link>
         ) : null}
-        <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
-          <Flex gap={8} align="center" wrap>
+        <Stack vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
+          <Stack gap={8} align="center" wrap>
             {article.classLabel ? <ColorTag tone="blue">{article.classLabel}</ColorTag> : null}
             <Link to={to} style={{ color: 'inherit', minWidth: 0 }} data-testid="teach-card-title">
               <Heading level={4} lines={2} style={{ margin: 0, fontSize: phone ? 17 : 19 }}>
                 {article.headLine}
               </Heading>
             </Link>
-          </Flex>
+          </Stack>
           <Paragraph secondary lines={2} style={{ margin: 0 }}>
             {article.description}
           </Paragraph>
-          <Flex gap={16} wrap align="center" style={{ marginTop: 'auto' }}>
-            <Flex gap={6} align="center">
+          <Stack gap={16} wrap align="center" style={{ marginTop: 'auto' }}>
+            <Stack gap={6} align="center">
               <PersonPicture size={22} src={safeImageUrl(article.authorPicture)} />
               <Text style={{ fontSize: 13 }}>{article.authorName}</Text>
-            </Flex>
+            </Stack>
             <Text secondary style={{ fontSize: 13 }}>
               {readableDate(article.createTime)}
             </Text>
@@ -204,9 +199,9 @@ function ArticleCard({ article, phone }: { article: ArticleSummary; phone: boole
                 {t('list.read')}
               </Link>
             )}
-          </Flex>
-        </Flex>
-      </Flex>
+          </Stack>
+        </Stack>
+      </Stack>
     </Panel>
   );
 }

@@ -55,6 +55,38 @@ describe('tutorial list', () => {
     expect(await screen.findByTestId('teach-empty')).toHaveTextContent('No tutorials yet');
   });
 
+  it('searches by title with Enter or the button, and the clear button shows everything again', async () => {
+    const api = stubApi({
+      'GET /api/ArticleClassification/List': () => CATEGORY_TREE,
+      'GET /Articles/FindPage': () => ({ records: [summaryOf()], total: 1 }),
+    });
+    const user = setupUser();
+    const { router } = renderApp('/teach?page=2');
+    const box = await screen.findByRole('textbox', { name: '按标题搜索' });
+    expect(screen.getByRole('search')).toContainElement(box);
+    // The clear button shows only once there is something to clear.
+    expect(screen.queryByRole('button', { name: '清除' })).not.toBeInTheDocument();
+    await user.type(box, '  doji {Enter}');
+    // A new search starts at its first page.
+    await waitFor(() => expect(router.state.location.search).toBe('?q=doji'));
+    const headLines = () =>
+      api.fetch.mock.calls
+        .map((call) => new URL(String(call[0]), 'http://localhost'))
+        .filter((url) => url.pathname === '/Articles/FindPage')
+        .map((url) => url.searchParams.get('headLine'));
+    await waitFor(() => expect(headLines()).toContain('doji'));
+
+    const again = screen.getByRole('textbox', { name: '按标题搜索' });
+    await user.clear(again);
+    await user.type(again, '锤子线');
+    await user.click(screen.getByRole('button', { name: '搜 索' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=%E9%94%A4%E5%AD%90%E7%BA%BF'));
+
+    await user.click(screen.getByRole('button', { name: '清除' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('textbox', { name: '按标题搜索' })).toHaveValue('');
+  });
+
   it('reads its filters from the address', () => {
     expect(teachListFilters(new URLSearchParams('category=4&q=%20doji%20&page=3'))).toEqual({
       category: 4,

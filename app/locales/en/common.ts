@@ -46,6 +46,8 @@ export const common: Messages<typeof zh> = {
     copyright: '© {{year}} ChainCompass Academy. All rights reserved.',
   },
   loading: 'Loading…',
+  /** A search box's button that empties it. */
+  clear: 'Clear',
   pager: {
     label: 'Pages',
     previous: 'Previous page',

@@ -44,6 +44,8 @@ export const common = {
     copyright: '© {{year}} 链策学堂 版权所有',
   },
   loading: '加载中…',
+  /** A search box's button that empties it. */
+  clear: '清除',
   pager: {
     label: '分页',
     previous: '上一页',
