@@ -13,8 +13,8 @@ import { createConfirmedAccount, signIn, uniqueEmail } from './support/journey.t
 
 // JavaScript on the wire for the first load of each measured page, as a phone in Chinese opens it (the
 // benchmark's pages and browser settings, bench/first-load.bench.ts). The run fails when a page loads more
-// than its ceiling: the ceilings hold what has been gained, a little above the last measured figures, and
-// come down as the figures do, until every page is under the 200 KB bar of the goal (docs/operations.md).
+// than its ceiling or than the 200 KB bar of the goal (docs/operations.md): the ceilings hold what has been
+// gained, a little above the last measured figures, and come down as the figures do.
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -95,7 +95,9 @@ test('the first load of each measured page stays under its ceiling', async ({ br
       // Every script came compressed, or is too small for it to pay.
       for (const script of load.scripts)
         if (script.bytes > 1024) expect.soft(script.encoding, script.url).toBe('br');
-      expect.soft(load.scriptBytes, `${page.path}: ${measured.at(-1)}`).toBeLessThanOrEqual(ceiling);
+      expect
+        .soft(load.scriptBytes, `${page.path}: ${measured.at(-1)}`)
+        .toBeLessThanOrEqual(Math.min(ceiling, FIRST_LOAD_BAR_BYTES));
     } finally {
       await context.close();
     }

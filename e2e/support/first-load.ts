@@ -25,18 +25,18 @@ export const FIRST_LOAD_GOAL_BYTES = 170 * 1024;
 export const FIRST_LOAD_BAR_BYTES = 200 * 1024;
 
 /**
- * What CI holds each page to until it is under the bar (e2e/first-load.spec.ts): the last measured figure
- * (bench/first-load.bench.ts, 2026-11-30) and about 3 KB for the small differences between builds and
- * runs. Lower a ceiling when a page's figure goes down; never raise one to let a page grow.
+ * What CI holds each page to (e2e/first-load.spec.ts), never above the bar: the last measured figure
+ * (bench/first-load.bench.ts, 2026-11-30, later) and about 3 KB for the small differences between builds
+ * and runs. Lower a ceiling when a page's figure goes down; never raise one to let a page grow.
  */
 export const FIRST_LOAD_CEILINGS: Record<(typeof FIRST_LOAD_PAGES)[number]['name'], number> = {
-  // Under the goal (160.6 KB).
-  home: 164 * 1024,
-  // Under the bar (182.9, 185.8 and 195.6 KB).
-  teach: 186 * 1024,
-  'teach-detail': 189 * 1024,
-  login: 199 * 1024,
-  'member strategies': 227 * 1024,
+  // Under the goal (158.7 and 169.9 KB).
+  home: 162 * 1024,
+  teach: 173 * 1024,
+  // Under the bar (172.1, 189.6 and 197.0 KB).
+  'teach-detail': 175 * 1024,
+  login: 193 * 1024,
+  'member strategies': 200 * 1024,
 };
 
 export type FirstLoad = {
