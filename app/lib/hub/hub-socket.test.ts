@@ -108,6 +108,14 @@ function next(socket: HubSocketClient, event: string) {
   });
 }
 
+/** Connects `socket`: the server's side of the connection, once both sides have seen it open. */
+async function connectTo<S>(hub: { connection: () => Promise<S> }, socket: HubSocketClient): Promise<S> {
+  const accepted = hub.connection();
+  socket.connect();
+  const [server] = await Promise.all([accepted, next(socket, 'connect')]);
+  return server;
+}
+
 /**
  * Whether the client would open another WebSocket by itself: the clock is moved past the longest backoff and
  * the open timeout (with fake timers installed before the client was made), and the WebSockets counted.
@@ -200,9 +208,7 @@ describe('HubSocketClient', () => {
     const hub = await startHub();
     fakeClock();
     const socket = client(hub.url);
-    const accepted = hub.connection();
-    socket.connect();
-    const [server] = await Promise.all([accepted, next(socket, 'connect')]);
+    const server = await connectTo(hub, socket);
     const disconnected = next(socket, 'disconnect');
     server.disconnect(true);
     expect(await disconnected).toEqual(['io server disconnect']);
@@ -214,9 +220,7 @@ describe('HubSocketClient', () => {
   it('reports a lost transport as transport close, and connects again by itself', async () => {
     const hub = await startHub();
     const socket = client(hub.url);
-    const accepted = hub.connection();
-    socket.connect();
-    const [server] = await Promise.all([accepted, next(socket, 'connect')]);
+    const server = await connectTo(hub, socket);
     const disconnected = next(socket, 'disconnect');
     const reconnected = next(socket, 'connect');
     server.conn.close();
@@ -290,9 +294,7 @@ describe('HubSocketClient', () => {
     });
     let connects = 0;
     socket.on('connect', () => connects++);
-    const accepted = hub.connection();
-    socket.connect();
-    const [server] = await Promise.all([accepted, next(socket, 'connect')]);
+    const server = await connectTo(hub, socket);
     // Binary frames carry attachments, never whole packets: this one would be an event if read as text.
     server.send(Buffer.from('42["Note","binary"]'));
     for (const frame of [
@@ -322,9 +324,7 @@ describe('HubSocketClient', () => {
     const hub = await startHub();
     fakeClock();
     const socket = client(hub.url);
-    const accepted = hub.connection();
-    socket.connect();
-    const [server] = await Promise.all([accepted, next(socket, 'connect')]);
+    const server = await connectTo(hub, socket);
     const left = new Promise<string>((resolve) => server.on('disconnect', resolve));
     const disconnected = next(socket, 'disconnect');
     socket.disconnect();
