@@ -112,6 +112,14 @@ describe.each(TEST_DIALECTS)('mail outbox on %s', (dialect) => {
         // The three processes run until the relay has every mail (a failed attempt waits for the next run).
         while (relay.mails.length < addresses.length) {
           await Promise.all(workers.map((w) => w.runOnce()));
+          // A mail given up (every attempt failed) would never arrive: say why now, not at the test's timeout.
+          const givenUp = await db()
+            .selectFrom('mail_outbox')
+            .select(['to_address', 'attempts', 'error'])
+            .where('to_address', 'like', 'shared-%')
+            .where('failed_at', 'is not', null)
+            .execute();
+          expect(givenUp, 'mails given up').toEqual([]);
           if (relay.mails.length < addresses.length) await new Promise((resolve) => setTimeout(resolve, 25));
         }
         for (const to of addresses) await relay.mailTo(to);
