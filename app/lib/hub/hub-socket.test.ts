@@ -248,7 +248,9 @@ describe('HubSocketClient', () => {
   });
 
   it('answers the server’s pings and stays connected across them', async () => {
-    const hub = await startHub({ pingInterval: 100, pingTimeout: 200 });
+    // Pings every 100 ms; the pongs counted below are the proof. The long timeout only keeps a busy machine,
+    // where a pong can be late by more than a few hundred milliseconds, from dropping the connection.
+    const hub = await startHub({ pingInterval: 100, pingTimeout: 20_000 });
     const socket = client(hub.url);
     const disconnects: unknown[] = [];
     socket.on('disconnect', (reason) => disconnects.push(reason));
