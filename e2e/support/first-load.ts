@@ -78,7 +78,9 @@ export async function measureFirstLoad(page: Page, url: string, arrivesAt?: RegE
     await page.goto(url, { waitUntil: 'load' });
     // A page that redirects on its way is measured where it arrives, not in a quiet moment between steps.
     if (arrivesAt) await page.waitForURL(arrivesAt, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForLoadState('networkidle');
+    // Quiet: no request for half a second. A page that never gets there fails here, named, not at the end
+    // of its test's time.
+    await page.waitForLoadState('networkidle', { timeout: 60_000 });
     // The paint entry may be reported after the load settles: wait for it (a few seconds at most).
     const fcpMs = await page.evaluate(
       () =>
