@@ -40,6 +40,10 @@ const BENCHMARKS: Array<[title: string, file: string]> = [
     'first load in Chromium: JavaScript on the wire per page, first contentful paint vs a blank Vite + React + antd page',
     'first-load.bench.ts',
   ],
+  [
+    "the portal's start to its first health answer, with Node's compile cache vs without",
+    'start-up.bench.ts',
+  ],
 ];
 
 if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)

@@ -1,11 +1,21 @@
+import { enableCompileCache, flushCompileCache } from 'node:module';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 
 // Only the configuration's module is loaded before the configuration is checked, the database's before the
-// database is opened, and the app (1.4 s of imports) once both are good: a start-up that is refused says
-// why in a fraction of a second (0.2 s for a bad variable, against 1.7 s when everything loaded first).
+// database is opened, and the app (1.5 s of imports, 1.2 s from the compile cache) once both are good: a
+// start-up that is refused says why in a fraction of a second (0.2 s for a bad variable, against 1.7 s when
+// everything loaded first).
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const COMPILE_CACHE_DIR = path.join(
+  import.meta.dirname,
+  '..',
+  'node_modules',
+  '.cache',
+  'node-compile-cache',
+);
 
 /** One line a person can act on, then a non-zero exit. No stack trace for problems they can fix. */
 function fail(message: string): never {
@@ -14,6 +24,12 @@ function fail(message: string): never {
 }
 
 async function main() {
+  // The modules loaded from here on are compiled once and kept on disk, beside the installed packages and
+  // owned by whoever installed them (not in the shared temporary folder, where another local user could
+  // leave code for the portal to run): Node's compile cache, 0.3 s of the app's 1.5 s of imports on a 2-core
+  // machine. NODE_COMPILE_CACHE names another folder, NODE_DISABLE_COMPILE_CACHE=1 turns it off; a folder
+  // that cannot be written is passed over quietly and the portal starts the same, only slower.
+  enableCompileCache(COMPILE_CACHE_DIR);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -68,6 +84,8 @@ async function main() {
     { url: config.publicUrl, database: database.dialect, location: database.location },
     'portal started',
   );
+  // Every module is loaded: write their compiled code now, not only at a clean exit.
+  flushCompileCache();
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
