@@ -81,7 +81,13 @@ function expectRefusal(result: { code: number | null; stderr: string }, task: st
   expect(lines[0]).toMatch(pattern);
 }
 
-describe('backup refusals', () => {
+/**
+ * A test here runs up to three commands, each a process that loads the portal's modules: a few seconds each
+ * alone, over 10 s each on a machine kept busy (30 s was not enough there).
+ */
+const COMMANDS_TIMEOUT_MS = 120_000;
+
+describe('backup refusals', { timeout: COMMANDS_TIMEOUT_MS }, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await dataFolder();
@@ -155,7 +161,7 @@ describe('backup refusals', () => {
   });
 });
 
-describe('restore refusals', () => {
+describe('restore refusals', { timeout: COMMANDS_TIMEOUT_MS }, () => {
   let dataDir: string;
   let backup: string;
   beforeAll(async () => {
@@ -401,7 +407,7 @@ describe.runIf(PG_URL)('on PostgreSQL', () => {
 
   it.runIf(findProgram('pg_dump') && findProgram('pg_restore'))(
     'refuses a database that is not empty unless --force, which keeps a dump of it aside',
-    { timeout: 60_000 },
+    { timeout: COMMANDS_TIMEOUT_MS },
     async () => {
       const source = await portalDatabase();
       const file = await backupOf(source.dataDir, { DATABASE_URL: source.url });
