@@ -1,5 +1,5 @@
-import { enableCompileCache, flushCompileCache } from 'node:module';
-import path from 'node:path';
+import { flushCompileCache } from 'node:module';
+import { enablePortalCompileCache } from './compile-cache.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 
@@ -9,13 +9,6 @@ import type { Database } from './db/database.ts';
 // everything loaded first).
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const COMPILE_CACHE_DIR = path.join(
-  import.meta.dirname,
-  '..',
-  'node_modules',
-  '.cache',
-  'node-compile-cache',
-);
 
 /** One line a person can act on, then a non-zero exit. No stack trace for problems they can fix. */
 function fail(message: string): never {
@@ -24,12 +17,9 @@ function fail(message: string): never {
 }
 
 async function main() {
-  // The modules loaded from here on are compiled once and kept on disk, beside the installed packages and
-  // owned by whoever installed them (not in the shared temporary folder, where another local user could
-  // leave code for the portal to run): Node's compile cache, 0.3 s of the app's 1.5 s of imports on a 2-core
-  // machine. NODE_COMPILE_CACHE names another folder, NODE_DISABLE_COMPILE_CACHE=1 turns it off; a folder
-  // that cannot be written is passed over quietly and the portal starts the same, only slower.
-  enableCompileCache(COMPILE_CACHE_DIR);
+  // The modules loaded from here on are compiled once and kept on disk: 0.3 s of the app's 1.5 s of imports
+  // on a 2-core machine.
+  enablePortalCompileCache();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -1,5 +1,11 @@
-import { createBackup } from '../backup/create-backup.ts';
-import { runCommand } from './command.ts';
+import { enablePortalCompileCache } from '../compile-cache.ts';
+
+// The modules below are loaded once the compile cache is on (server/compile-cache.ts).
+enablePortalCompileCache();
+const [{ createBackup }, { runCommand }] = await Promise.all([
+  import('../backup/create-backup.ts'),
+  import('./command.ts'),
+]);
 
 const USAGE = `Usage: npm run db:backup -- [--force] <file>
 

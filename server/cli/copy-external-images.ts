@@ -1,8 +1,15 @@
 import path from 'node:path';
-import { migrateToLatest } from '../db/migrator.ts';
-import { copyStoredExternalImages, ExternalImages } from '../services/external-images.ts';
-import { ImageQueue } from '../storage/image-queue.ts';
-import { runOnDatabase } from './run.ts';
+import { enablePortalCompileCache } from '../compile-cache.ts';
+
+// The modules below are loaded once the compile cache is on (server/compile-cache.ts).
+enablePortalCompileCache();
+const [{ migrateToLatest }, { copyStoredExternalImages, ExternalImages }, { ImageQueue }, { runOnDatabase }] =
+  await Promise.all([
+    import('../db/migrator.ts'),
+    import('../services/external-images.ts'),
+    import('../storage/image-queue.ts'),
+    import('./run.ts'),
+  ]);
 
 // `npm run images:copy`: copies the images of other sites that content saved by an older version shows
 // (article bodies and covers, strategies) into the uploads, as saving does now. Safe to run again.

@@ -1,5 +1,11 @@
-import { migrateToLatest } from '../db/migrator.ts';
-import { runOnDatabase } from './run.ts';
+import { enablePortalCompileCache } from '../compile-cache.ts';
+
+// The modules below are loaded once the compile cache is on (server/compile-cache.ts).
+enablePortalCompileCache();
+const [{ migrateToLatest }, { runOnDatabase }] = await Promise.all([
+  import('../db/migrator.ts'),
+  import('./run.ts'),
+]);
 
 // `npm run db:migrate`: applies pending migrations and exits. The server also does this at start-up.
 await runOnDatabase('migrate', async (database) => {

@@ -1,5 +1,11 @@
-import { checkBackup, restoreBackup } from '../backup/restore-backup.ts';
-import { runCommand } from './command.ts';
+import { enablePortalCompileCache } from '../compile-cache.ts';
+
+// The modules below are loaded once the compile cache is on (server/compile-cache.ts).
+enablePortalCompileCache();
+const [{ checkBackup, restoreBackup }, { runCommand }] = await Promise.all([
+  import('../backup/restore-backup.ts'),
+  import('./command.ts'),
+]);
 
 const USAGE = `Usage: npm run db:restore -- [--force] <file>
        npm run db:restore -- --check <file>
