@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { LOCALES } from '#shared/constants.ts';
+import { closeHub } from '../lib/hub/hub-runtime.ts';
 import { i18n, loadAdminTexts, loadTexts, startI18n } from '../lib/i18n.ts';
 import { detectLocale } from '../lib/locale.ts';
 import { skipOwnerStacks } from './owner-stacks.ts';
@@ -85,6 +86,10 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // A signed-in render opens the hub's connection, here to the page's own address where no hub answers; left
+  // open it would go on trying through the next tests and files, and open WebSockets during the hub client's
+  // own tests (app/lib/hub/hub-socket.test.ts).
+  closeHub();
   window.localStorage.clear();
 });
 

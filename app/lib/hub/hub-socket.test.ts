@@ -12,17 +12,27 @@ import { HubSocketClient, type HubSocketOptions } from './hub-socket.ts';
 // (undici's, behind jsdom's Event globals) throws on dispatching its events there.
 
 const cleanups: (() => unknown)[] = [];
-/** WebSockets the client opened (each connection attempt opens one). */
-let opened = 0;
+/**
+ * The addresses of the WebSockets opened (each connection attempt opens one). Tests count those to their own
+ * hub: the files of a worker share its globals, and a page test's hub client may still be trying to connect
+ * to the page's address while these run.
+ */
+let opened: string[] = [];
+
+/** How many WebSockets were opened to the hub at `url`. */
+function openedTo(url: string) {
+  const address = `${url.replace(/^http/, 'ws')}/`;
+  return opened.filter((opening) => opening.startsWith(address)).length;
+}
 
 beforeEach(() => {
-  opened = 0;
+  opened = [];
   vi.stubGlobal(
     'WebSocket',
     class extends WsWebSocket {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols);
-        opened++;
+        opened.push(String(url));
       }
     },
   );
@@ -120,10 +130,10 @@ async function connectTo<S>(hub: { connection: () => Promise<S> }, socket: HubSo
  * Whether the client would open another WebSocket by itself: the clock is moved past the longest backoff and
  * the open timeout (with fake timers installed before the client was made), and the WebSockets counted.
  */
-function opensAgain() {
-  const before = opened;
+function opensAgain(url: string) {
+  const before = openedTo(url);
   vi.advanceTimersByTime(60_000);
-  return opened > before;
+  return openedTo(url) > before;
 }
 
 const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -194,7 +204,7 @@ describe('HubSocketClient', () => {
     expect(error.data).toEqual({ code: 401 });
     expect(socket.active).toBe(false);
     expect(socket.connected).toBe(false);
-    expect(opensAgain()).toBe(false);
+    expect(opensAgain(hub.url)).toBe(false);
 
     // connect() asks again.
     socket.connect();
@@ -214,7 +224,7 @@ describe('HubSocketClient', () => {
     expect(await disconnected).toEqual(['io server disconnect']);
     expect(socket.active).toBe(false);
     expect(socket.connected).toBe(false);
-    expect(opensAgain()).toBe(false);
+    expect(opensAgain(hub.url)).toBe(false);
   });
 
   it('reports a lost transport as transport close, and connects again by itself', async () => {
@@ -229,7 +239,7 @@ describe('HubSocketClient', () => {
     expect(socket.connected).toBe(false);
     await reconnected;
     expect(socket.connected).toBe(true);
-    expect(opened).toBe(2);
+    expect(openedTo(hub.url)).toBe(2);
   });
 
   it('reports a WebSocket that could not open as connect_error, and tries again after a delay', async () => {
@@ -266,7 +276,7 @@ describe('HubSocketClient', () => {
     await pongs;
     expect(socket.connected).toBe(true);
     expect(disconnects).toEqual([]);
-    expect(opened).toBe(1);
+    expect(openedTo(hub.url)).toBe(1);
   });
 
   it('counts a server that stops pinging as gone (ping timeout) and connects again', async () => {
@@ -334,6 +344,6 @@ describe('HubSocketClient', () => {
     expect(socket.active).toBe(false);
     // The server read the DISCONNECT packet, not only the WebSocket closing.
     expect(await left).toBe('client namespace disconnect');
-    expect(opensAgain()).toBe(false);
+    expect(opensAgain(hub.url)).toBe(false);
   });
 });
