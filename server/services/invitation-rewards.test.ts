@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/databases.ts';
 import { createUser } from '../test/factories.ts';
@@ -6,8 +7,6 @@ import { rewardNewMembers } from './invitation-rewards.ts';
 // The last line of exactly-once: two transactions that both saw no reward for an invitee and both try to
 // pay it. Grants through the API mostly queue up on the invitee's rows before they get here (see
 // routes/invitations/invitations.test.ts); this holds the one in flight open while the other arrives.
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(TEST_DIALECTS)('invitation rewards in overlapping transactions on %s', (dialect) => {
   let testDb: TestDatabase;
@@ -47,14 +46,33 @@ describe.each(TEST_DIALECTS)('invitation rewards in overlapping transactions on 
       });
     await paid;
     let secondDone = false;
+    let secondBackend: number | undefined;
     const second = db()
       .transaction()
-      .execute((trx) => rewardNewMembers(trx, { userIds: [invitee.id], actor }))
+      .execute(async (trx) => {
+        if (dialect === 'postgres')
+          secondBackend = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]
+            ?.pid;
+        return rewardNewMembers(trx, { userIds: [invitee.id], actor });
+      })
       .finally(() => {
         secondDone = true;
       });
-    await sleep(300);
-    // On PostgreSQL the second waits on the first's reward row (SQLite takes one writer at a time).
+    if (dialect === 'postgres') {
+      // The second waits on the first's reward row: PostgreSQL shows its backend waiting for a lock.
+      const waitingFor = async () =>
+        secondBackend === undefined
+          ? null
+          : ((
+              await sql<{
+                wait: string | null;
+              }>`select wait_event_type as wait from pg_stat_activity where pid = ${secondBackend}`.execute(
+                db(),
+              )
+            ).rows[0]?.wait ?? null);
+      await expect.poll(waitingFor, { timeout: 30_000 }).toBe('Lock');
+    }
+    // (SQLite takes one writer at a time: the second cannot begin before the first ends.)
     expect(secondDone).toBe(false);
     release();
     await Promise.all([first, second]);
