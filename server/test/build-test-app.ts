@@ -15,7 +15,11 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The whole app on a fresh test database, quiet logs, ready for app.inject(). */
+/**
+ * The whole app on a fresh test database, quiet logs, ready for app.inject(). The app's mail outbox worker
+ * starts once the app is ready and looks at the queue every 5 s: a test that runs outboxes of its own takes
+ * a database of its own (createTestDatabase), or the app's worker delivers a share of its mail.
+ */
 export async function buildTestApp(
   dialect: Dialect,
   options: {
