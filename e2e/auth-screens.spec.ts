@@ -77,6 +77,34 @@ test('the login screen in Chinese and English, wide and on a phone', async ({ pa
     .not.toBe(first);
 });
 
+test('the form keeps its place on a wide screen while the slides load', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  // The slides' code is held back until the form has been measured without them.
+  let releaseSlides!: () => void;
+  const slidesHeld = new Promise<void>((resolve) => {
+    releaseSlides = resolve;
+  });
+  await page.route(/\/assets\/auth-carousel-[^/]*\.js$/, async (route) => {
+    await slidesHeld;
+    await route.continue();
+  });
+  await openLoginScreen(page);
+  await expect(page.getByTestId('auth-carousel')).toHaveCount(0);
+  const place = async () => {
+    const [card, register] = await Promise.all([
+      page.getByTestId('auth-screen').boundingBox(),
+      page.getByTestId('to-register').boundingBox(),
+    ]);
+    return { card, register };
+  };
+  const before = await place();
+  // The card takes its full width (1160 px) from the start, not the width of what it has drawn so far.
+  expect(before.card?.width).toBe(1160);
+  releaseSlides();
+  await expect(page.getByTestId('auth-slide-lessons').first()).toBeVisible();
+  expect(await place()).toEqual(before);
+});
+
 test('register mode shows the full terms and restricted-regions notice', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 900 });
   await openLoginScreen(page);
