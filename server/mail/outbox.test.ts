@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createTestDatabase, TEST_DIALECTS } from '../test/databases.ts';
 import { createUser, linkIn, outboxRowsTo } from '../test/factories.ts';
 import { SmtpFake } from '../test/smtp-fake.ts';
+import { TEST_APP_SECRET } from '../test/two-factor.ts';
 import { MailOutbox } from './mailer.ts';
 
 const quietLog = { info() {}, warn() {}, error() {} } as unknown as ConstructorParameters<
@@ -93,7 +94,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('mail outbox shared by proces
     const testDb = await createTestDatabase('postgres');
     const relay = new SmtpFake();
     await relay.listen();
-    const key = deriveKey('shared-outbox-test-secret-0123456789', 'mail-outbox');
+    const key = deriveKey(TEST_APP_SECRET, 'mail-outbox');
     const workers = [1, 2, 3].map(
       () =>
         new MailOutbox({
